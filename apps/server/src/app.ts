@@ -1,0 +1,100 @@
+/** buildApp(config): registers plugins and modules; never listens. */
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { TEXT } from '@houtai/shared/constants';
+import type { Config } from './config.ts';
+import { openDatabase, type DbHandle, type DbOptions } from './db/connection.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOperateLog } from './plugins/operate-log.ts';
+import { registerSignature } from './plugins/signature.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { trackRoutes } from './plugins/route-registry.ts';
+import type { Services } from './plugins/services.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerWeb } from './plugins/web.ts';
+import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
+import { apiModules } from './modules/index.ts';
+import { logSmsSender } from './modules/auth/sms-sender.ts';
+import './plugins/types.ts';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests pass a fresh one per file). */
+  database?: DbHandle;
+  onQuery?: DbOptions['onQuery'];
+  services?: Partial<Services>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers["x-access-token"]', 'req.headers.authorization'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // Requests are logged by the hook below: failures and slow ones at info, the rest at debug.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle =
+    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: opts.onQuery });
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('permissionCodes', new PermissionCodeCache(handle.db));
+  app.decorate('services', {
+    sms: opts.services?.sms ?? logSmsSender(app.log),
+    now: opts.services?.now ?? Date.now,
+    captcha: opts.services?.captcha,
+  });
+  if (!opts.database) app.addHook('onClose', () => handle.close());
+
+  app.decorate('registeredRoutes', trackRoutes(app));
+  registerSecurityHeaders(app);
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    const level =
+      status >= 500 ? 'error' : status === 401 || status === 403 || status === 429 || ms > 1000 ? 'info' : 'debug';
+    const log = request.log as unknown as { isLevelEnabled?: (l: string) => boolean };
+    if (!log.isLevelEnabled?.(level)) return;
+    request.log[level](
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url.split('?')[0],
+        status,
+        ms: Math.round(ms),
+      },
+      'request completed',
+    );
+  });
+  registerErrorHandling(app);
+  registerAuth(app);
+  registerSignature(app);
+  registerOperateLog(app);
+
+  // The Jeecg clients' generic helpers also POST and PUT form-encoded bodies.
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: TEXT.tooManyRequests }),
+  });
+
+  await registerDocs(app);
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+    { prefix: config.apiPrefix },
+  );
+  await registerWeb(app);
+  return app;
+}

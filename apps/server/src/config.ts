@@ -1,0 +1,87 @@
+/** Server configuration from the environment; names are fixed (README's configuration table). */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DEFAULT_LOCK_MINUTES, TOKEN_DEFAULT_IDLE_MINUTES } from '@houtai/shared/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  storageUrl: string | null;
+  apiPrefix: string;
+  signSecret: string;
+  /** Key for the short-lived encrypted user info handed to the ERP entrance. */
+  cryptKey: string;
+  adminPassword: string | null;
+  production: boolean;
+  tokenIdleMinutes: number;
+  lockMinutes: number;
+  webDist: string | null;
+  logLevel: string;
+  /** Public settings handed to the web app at runtime. */
+  copyright: string;
+  filingNumber: string;
+  externalLinks: { accounting: string; warehouse: string; logistics: string; erp: string };
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json, so that
+ * restarts and CLI commands agree and nothing secret is fixed in code.
+ */
+function persistentSecrets(dataDir: string): { signSecret: string; cryptKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { signSecret?: string; cryptKey?: string };
+    if (parsed.signSecret && parsed.cryptKey) return { signSecret: parsed.signSecret, cryptKey: parsed.cryptKey };
+  }
+  const secrets = { signSecret: randomBytes(24).toString('hex'), cryptKey: randomBytes(32).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const needSecrets = !(overrides.signSecret ?? env.SIGN_SECRET) || !(overrides.cryptKey ?? env.CRYPT_KEY);
+  const generated = needSecrets ? persistentSecrets(dataDir) : null;
+  let prefix = overrides.apiPrefix ?? env.API_PREFIX ?? '/api';
+  if (prefix && !prefix.startsWith('/')) prefix = `/${prefix}`;
+  prefix = prefix.replace(/\/+$/, '');
+  const webDistDefault = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: positiveInt(env.PORT, 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    storageUrl: env.STORAGE_URL || null,
+    apiPrefix: prefix,
+    signSecret: env.SIGN_SECRET || generated?.signSecret || '',
+    cryptKey: env.CRYPT_KEY || generated?.cryptKey || '',
+    adminPassword: env.HOUTAI_ADMIN_PASSWORD || null,
+    production: env.NODE_ENV === 'production',
+    tokenIdleMinutes: positiveInt(env.TOKEN_IDLE_MINUTES, TOKEN_DEFAULT_IDLE_MINUTES),
+    lockMinutes: positiveInt(env.LOGIN_LOCK_MINUTES, DEFAULT_LOCK_MINUTES),
+    webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    copyright: env.HOUTAI_COPYRIGHT ?? 'Copyright © 2026 后台',
+    filingNumber: env.HOUTAI_FILING_NUMBER ?? '',
+    externalLinks: {
+      accounting: env.LINK_ACCOUNTING_URL ?? '',
+      warehouse: env.LINK_WAREHOUSE_URL ?? '',
+      logistics: env.LINK_LOGISTICS_URL ?? '',
+      erp: env.LINK_ERP_URL ?? '',
+    },
+    ...overrides,
+  };
+}

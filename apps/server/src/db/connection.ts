@@ -1,0 +1,80 @@
+/** Opens the database: SQLite (WAL) under DATA_DIR by default, PostgreSQL when DATABASE_URL is postgres://. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Receives every executed statement; tests use it to prove request text never reaches SQL. */
+  onQuery?: (sqlText: string, parameters: readonly unknown[]) => void;
+}
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDatabase(opts: DbOptions): DbHandle {
+  const log = opts.onQuery
+    ? (event: LogEvent) => {
+        opts.onQuery?.(event.query.sql, event.query.parameters);
+      }
+    : undefined;
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    // Integers beyond 2^53 never occur here; count(*) comes back as bigint text otherwise.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'houtai.sqlite');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+    log,
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a simple query.
+ * better-sqlite3 statements are reusable, so they are kept by SQL text (least recently used dropped).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      // A statement still being iterated (a streamed query) cannot run again until it finishes.
+      if (stmt?.busy) return sqlite.prepare(sqlText);
+      if (stmt) {
+        cache.delete(sqlText);
+      } else {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+  };
+}

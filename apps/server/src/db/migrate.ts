@@ -1,0 +1,28 @@
+/** Runs the frozen migrations in order; migrations never import app code. */
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001-init.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001-init': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // On PostgreSQL the migrator's bookkeeping tables live in the connection's own schema, so that several
+  // schemas of one database (one per test file) never see each other's migration state.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

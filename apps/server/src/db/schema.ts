@@ -1,0 +1,294 @@
+/** Typed view of the database (camelCase through Kysely's CamelCasePlugin). */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+interface Audit {
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface SysUserTable extends Audit {
+  id: string;
+  username: string;
+  realname: Generated<string>;
+  nickname: string | null;
+  password: string | null;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  status: Generated<number>;
+  delFlag: Generated<number>;
+  workNo: string | null;
+  post: string | null;
+  telephone: string | null;
+  thirdOrgCode: string | null;
+  accountId: string | null;
+  userIdentity: number | null;
+  departIds: string | null;
+  mustChangePassword: Generated<number>;
+  settings: string | null;
+  version: Generated<number>;
+}
+
+export interface SysRoleTable extends Audit {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  version: Generated<number>;
+}
+
+export interface SysUserRoleTable {
+  id: string;
+  userId: string;
+  roleId: string;
+}
+
+export interface SysPermissionTable extends Audit {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  componentName: string | null;
+  redirect: string | null;
+  /** 0 top menu, 1 sub menu, 2 button or field rule. */
+  menuType: number;
+  perms: string | null;
+  permsType: Generated<string>;
+  sortNo: Generated<number>;
+  alwaysShow: Generated<number>;
+  icon: string | null;
+  isRoute: Generated<number>;
+  isLeaf: Generated<number>;
+  keepAlive: Generated<number>;
+  hidden: Generated<number>;
+  hideTab: Generated<number>;
+  hiddenHeaderContent: Generated<number>;
+  description: string | null;
+  delFlag: Generated<number>;
+  ruleFlag: Generated<number>;
+  status: Generated<string>;
+  internalOrExternal: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface SysRolePermissionTable {
+  id: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+  operateDate: string | null;
+  operateIp: string | null;
+}
+
+export interface SysDepartTable extends Audit {
+  id: string;
+  parentId: string | null;
+  departName: string;
+  departNameEn: string | null;
+  departNameAbbr: string | null;
+  departOrder: Generated<number>;
+  description: string | null;
+  orgCategory: Generated<string>;
+  orgType: string | null;
+  orgCode: string;
+  mobile: string | null;
+  fax: string | null;
+  address: string | null;
+  memo: string | null;
+  status: Generated<string>;
+  delFlag: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface SysUserDepartTable {
+  id: string;
+  userId: string;
+  depId: string;
+}
+
+export interface SysDictTable extends Audit {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  delFlag: Generated<number>;
+  type: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface SysDictItemTable extends Audit {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  itemColor: string | null;
+  description: string | null;
+  sortOrder: Generated<number>;
+  status: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface SysCategoryTable extends Audit {
+  id: string;
+  pid: Generated<string>;
+  name: string;
+  code: string | null;
+  sysOrgCode: string | null;
+  hasChild: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface SysCheckRuleTable extends Audit {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleJson: string;
+  ruleDescription: string | null;
+  version: Generated<number>;
+}
+
+export interface SysPositionTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  postRank: string | null;
+  companyId: string | null;
+  sysOrgCode: string | null;
+  version: Generated<number>;
+}
+
+export interface SettlementOrgTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  status: Generated<string>;
+  sortOrder: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface SysUserSettlementOrgTable {
+  id: string;
+  userId: string;
+  settlementOrgId: string;
+}
+
+export interface LedgerTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  settlementOrgId: string;
+  currency: Generated<string>;
+  status: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface SysConfigTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  value: string;
+  version: Generated<number>;
+}
+
+export interface SysUserTokenTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  loginType: string;
+  impersonatorId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+export interface SysAuthCodeTable {
+  id: string;
+  purpose: string;
+  subject: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface SysLoginAttemptTable {
+  /** Lower-cased username, or `workno:<n>`. */
+  identifier: string;
+  failCount: Generated<number>;
+  lockedUntil: string | null;
+  lastFailedAt: string | null;
+}
+
+export interface OperateLogTable {
+  id: string;
+  userId: string | null;
+  username: string | null;
+  realname: string | null;
+  operateTime: string;
+  operateType: string;
+  content: string;
+  relateId: string | null;
+  requestMethod: string | null;
+  requestUrl: string | null;
+  ip: string | null;
+}
+
+export interface SysLogTable {
+  id: string;
+  logType: number;
+  logContent: string | null;
+  operateType: number | null;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  requestUrl: string | null;
+  createTime: string;
+}
+
+export interface SysCacheEpochTable {
+  name: string;
+  epoch: number;
+}
+
+export interface Database {
+  sysUser: SysUserTable;
+  sysRole: SysRoleTable;
+  sysUserRole: SysUserRoleTable;
+  sysPermission: SysPermissionTable;
+  sysRolePermission: SysRolePermissionTable;
+  sysDepart: SysDepartTable;
+  sysUserDepart: SysUserDepartTable;
+  sysDict: SysDictTable;
+  sysDictItem: SysDictItemTable;
+  sysCategory: SysCategoryTable;
+  sysCheckRule: SysCheckRuleTable;
+  sysPosition: SysPositionTable;
+  settlementOrg: SettlementOrgTable;
+  sysUserSettlementOrg: SysUserSettlementOrgTable;
+  ledger: LedgerTable;
+  sysConfig: SysConfigTable;
+  sysUserToken: SysUserTokenTable;
+  sysAuthCode: SysAuthCodeTable;
+  sysLoginAttempt: SysLoginAttemptTable;
+  operateLog: OperateLogTable;
+  sysLog: SysLogTable;
+  sysCacheEpoch: SysCacheEpochTable;
+}
+
+export type User = Selectable<SysUserTable>;
+export type NewUser = Insertable<SysUserTable>;
+export type UserUpdate = Updateable<SysUserTable>;
+export type Permission = Selectable<SysPermissionTable>;
+export type NewPermission = Insertable<SysPermissionTable>;
+export type DepartRow = Selectable<SysDepartTable>;

@@ -1,0 +1,133 @@
+/**
+ * CLI: `start` (migrate, seed, listen), `migrate`, `seed`, `create-admin`, `reset-password <username> <new-password>`.
+ * Uses the same DATA_DIR / DATABASE_URL as the server.
+ */
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type DbHandle } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed/index.ts';
+import { buildApp } from './app.ts';
+import { createAdmin, resetPassword } from './modules/auth/admin-account.service.ts';
+
+function banner(lines: string[]): void {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  console.log(`\n${'='.repeat(width)}\n${lines.map((l) => `  ${l}`).join('\n')}\n${'='.repeat(width)}\n`);
+}
+
+async function withDb<T>(config: Config, fn: (h: DbHandle) => Promise<T>): Promise<T> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function prepare(config: Config, h: DbHandle): Promise<void> {
+  const applied = await migrateToLatest(h.db);
+  if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
+  const report = await seed(h.db, { adminPassword: config.adminPassword });
+  if (report.adminCreated) {
+    const lines = ['Houtai 后台: the administrator account was created.', 'username: admin'];
+    if (report.generatedPassword) {
+      lines.push(
+        `password: ${report.generatedPassword}`,
+        'This password is shown only once. Change it after signing in,',
+      );
+      lines.push('or reset it with: npm run houtai -- reset-password admin <new-password>');
+    } else {
+      lines.push('password: the value of HOUTAI_ADMIN_PASSWORD');
+    }
+    if (report.demoUsers.length) lines.push(`demo users (same password): ${report.demoUsers.join(', ')}`);
+    banner(lines);
+  }
+}
+
+async function start(config: Config): Promise<void> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await prepare(config, handle);
+  const app = await buildApp(config, { database: handle });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => handle.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  banner([
+    `Houtai 后台 is running at ${url}`,
+    `API: ${url}${config.apiPrefix}   OpenAPI: ${url}${config.apiPrefix}/docs`,
+    'Sign in as admin with HOUTAI_ADMIN_PASSWORD, or the password printed at first start.',
+    'Forgot it? npm run houtai -- reset-password admin <new-password>',
+  ]);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'start', ...args] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'start':
+      await start(config);
+      return;
+    case 'migrate':
+      await withDb(config, async (h) => {
+        const applied = await migrateToLatest(h.db);
+        console.log(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database is up to date');
+      });
+      return;
+    case 'seed':
+      await withDb(config, async (h) => {
+        await migrateToLatest(h.db);
+        await prepare(config, h);
+        console.log('seed done');
+      });
+      return;
+    case 'create-admin':
+      await withDb(config, async (h) => {
+        await migrateToLatest(h.db);
+        const result = await createAdmin(h.db, args[0] ?? 'admin', args[1] ?? config.adminPassword);
+        banner([
+          `administrator ${result.username} ready`,
+          ...(result.generatedPassword ? [`password: ${result.generatedPassword}`] : []),
+        ]);
+      });
+      return;
+    case 'reset-password': {
+      const [username, password] = args;
+      if (!username || !password) {
+        console.error('usage: npm run houtai -- reset-password <username> <new-password>');
+        process.exitCode = 2;
+        return;
+      }
+      await withDb(config, async (h) => {
+        await migrateToLatest(h.db);
+        await resetPassword(h.db, username, password);
+        console.log(`password of ${username} reset; all of its sessions were signed out`);
+      });
+      return;
+    }
+    default:
+      console.error(
+        `unknown command: ${command}\ncommands: start | migrate | seed | create-admin | reset-password <username> <new-password>`,
+      );
+      process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

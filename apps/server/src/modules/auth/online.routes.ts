@@ -1,0 +1,28 @@
+/** Online users and force logout (contract §2.8). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TEXT } from '@houtai/shared/constants';
+import { ForceLogoutBody, OnlineListQuery } from '@houtai/shared/contract';
+import { ok, okMessage } from '../../lib/envelope.ts';
+import { forceLogout, listOnline } from './online.service.ts';
+
+const tags = ['online'];
+
+export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sys/online/list',
+    { config: { policy: { permission: 'system:online:list' } }, schema: { querystring: OnlineListQuery, tags } },
+    async (request) => ok(await listOnline(app, request.query)),
+  );
+
+  app.post(
+    '/sys/online/forceLogout',
+    {
+      config: { policy: { permission: 'system:online:forceLogout' }, operation: '强制退出' },
+      schema: { body: ForceLogoutBody, tags },
+    },
+    async (request) => {
+      await forceLogout(app, request.body);
+      return okMessage(TEXT.forceLogoutSuccess);
+    },
+  );
+};

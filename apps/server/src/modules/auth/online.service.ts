@@ -1,0 +1,61 @@
+/** Online users (live sessions, never their tokens) and administrator force logout. */
+import { TEXT } from '@houtai/shared/constants';
+import type { OnlineUser, Page } from '@houtai/shared/contract';
+import { AppError } from '../../errors.ts';
+import { toWireTime } from '../../lib/time.ts';
+import { hashToken } from '../session/session.service.ts';
+import type { AuthDeps } from './auth.types.ts';
+import * as repo from './online.repository.ts';
+
+export interface OnlineQuery {
+  pageNo: number;
+  pageSize: number;
+  username?: string | undefined;
+}
+
+export async function listOnline(deps: AuthDeps, q: OnlineQuery): Promise<Page<OnlineUser>> {
+  const now = deps.services.now();
+  const filter = {
+    now: new Date(now).toISOString(),
+    seenAfter: new Date(now - deps.config.tokenIdleMinutes * 60_000).toISOString(),
+    username: q.username,
+  };
+  const [total, rows] = await Promise.all([
+    repo.countLiveSessions(deps.db, filter),
+    repo.pageLiveSessions(deps.db, filter, (q.pageNo - 1) * q.pageSize, q.pageSize),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      realname: r.realname,
+      avatar: r.avatar,
+      loginTime: toWireTime(r.createdAt),
+      lastSeenTime: toWireTime(r.lastSeenAt),
+      ip: r.ip,
+      loginType: r.loginType,
+    })),
+    total,
+    size: q.pageSize,
+    current: q.pageNo,
+    pages: Math.ceil(total / q.pageSize),
+  };
+}
+
+export interface ForceLogoutTarget {
+  token?: string | undefined;
+  id?: string | undefined;
+  username?: string | undefined;
+}
+
+/** Revokes the session named by token, session id or every session of a username. */
+export async function forceLogout(deps: AuthDeps, target: ForceLogoutTarget): Promise<void> {
+  const at = new Date(deps.services.now()).toISOString();
+  const reason = 'force-logout';
+  let revoked: number;
+  if (target.token) revoked = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
+  else if (target.id) revoked = await repo.revokeById(deps.db, target.id, at, reason);
+  else if (target.username) revoked = await repo.revokeByUsername(deps.db, target.username, at, reason);
+  else throw AppError.business(TEXT.forceLogoutTargetRequired);
+  if (revoked === 0) throw AppError.business(TEXT.forceLogoutNone);
+}

@@ -1,0 +1,50 @@
+/** SQL over sys_dict / sys_dict_item (plain dictionaries). Table dictionaries go through the registry. */
+import type { Db } from '../../db/connection.ts';
+import {
+  tableDictByValuesQuery,
+  tableDictQuery,
+  treeNodesQuery,
+  type TableDict,
+  type TableDictQuery,
+  type TreeSource,
+} from '../../registry/index.ts';
+
+/** Enabled items of every dictionary, ordered for display. */
+export function findAllEnabledItems(db: Db) {
+  return db
+    .selectFrom('sysDictItem as i')
+    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    .select(['d.dictCode', 'i.itemText', 'i.itemValue', 'i.itemColor'])
+    .where('d.delFlag', '=', 0)
+    .where('i.status', '=', 1)
+    .orderBy('d.dictCode')
+    .orderBy('i.sortOrder')
+    .execute();
+}
+
+/** Items of one dictionary in sort order, all statuses (contract §2.4). */
+export function findItemsByCode(db: Db, dictCode: string) {
+  return db
+    .selectFrom('sysDictItem as i')
+    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    .select(['i.itemText', 'i.itemValue', 'i.itemColor'])
+    .where('d.dictCode', '=', dictCode)
+    .where('d.delFlag', '=', 0)
+    .orderBy('i.sortOrder')
+    .execute();
+}
+
+// Table dictionaries and trees: the registry builds the statements (identifiers from its allow-list).
+
+export async function findTableDictRows(db: Db, dict: TableDict, q: TableDictQuery) {
+  return (await tableDictQuery(dict, q).execute(db)).rows;
+}
+
+export async function findTableDictRowsByValues(db: Db, dict: TableDict, values: readonly string[]) {
+  const query = tableDictByValuesQuery(dict, values);
+  return query ? (await query.execute(db)).rows : [];
+}
+
+export async function findTreeRows(db: Db, tree: TreeSource, pid: string) {
+  return (await treeNodesQuery(tree, pid).execute(db)).rows;
+}

@@ -1,0 +1,31 @@
+/** Every API module, registered under API_PREFIX. */
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { onlineRoutes } from './auth/online.routes.ts';
+import { operateLogRoutes } from './operate-log/operate-log.routes.ts';
+import { permissionRoutes } from './permission/permission.routes.ts';
+import { currentUserRoutes } from './current-user/current-user.routes.ts';
+import { sysConfigRoutes } from './sys-config/sys-config.routes.ts';
+import { visitRoutes } from './visit/visit.routes.ts';
+import { dictRoutes } from './dict/dict.routes.ts';
+import { categoryRoutes } from './category/category.routes.ts';
+import { duplicateCheckRoutes } from './duplicate-check/duplicate-check.routes.ts';
+import { checkRuleRoutes } from './check-rule/check-rule.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { registrationRoutes } from './registration/registration.routes.ts';
+
+export const apiModules: FastifyPluginAsync[] = [
+  operateLogRoutes,
+  authRoutes,
+  onlineRoutes,
+  permissionRoutes,
+  currentUserRoutes,
+  sysConfigRoutes,
+  visitRoutes,
+  dictRoutes,
+  categoryRoutes,
+  duplicateCheckRoutes,
+  checkRuleRoutes,
+  profileRoutes,
+  registrationRoutes,
+];

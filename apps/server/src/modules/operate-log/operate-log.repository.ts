@@ -1,0 +1,41 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { OperateLogTable } from '../../db/schema.ts';
+import { like } from '../../lib/like.ts';
+
+export function insertOperateLog(db: Db, row: Insertable<OperateLogTable>) {
+  return db.insertInto('operateLog').values(row).execute();
+}
+
+export interface OperateLogFilter {
+  relateId?: string | undefined;
+  user?: string | undefined;
+  content?: string | undefined;
+}
+
+function filtered(db: Db, f: OperateLogFilter) {
+  let q = db.selectFrom('operateLog');
+  if (f.relateId) q = q.where('relateId', '=', f.relateId);
+  const user = f.user;
+  if (user) q = q.where((eb) => eb.or([like(eb.ref('username'), user), like(eb.ref('realname'), user)]));
+  const content = f.content;
+  if (content) q = q.where((eb) => like(eb.ref('content'), content));
+  return q;
+}
+
+export async function countOperateLogs(db: Db, f: OperateLogFilter): Promise<number> {
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageOperateLogs(db: Db, f: OperateLogFilter, order: 'asc' | 'desc', offset: number, limit: number) {
+  return filtered(db, f)
+    .selectAll()
+    .orderBy('operateTime', order)
+    .orderBy('id', order)
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

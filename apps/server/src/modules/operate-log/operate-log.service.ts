@@ -1,0 +1,81 @@
+import type { Db } from '../../db/connection.ts';
+import { newId } from '../../lib/ids.ts';
+import { toWireTime } from '../../lib/time.ts';
+import type { OperateType } from '../../plugins/types.ts';
+import * as repo from './operate-log.repository.ts';
+
+export interface OperateLogEntry {
+  userId: string | null;
+  username: string | null;
+  realname: string | null;
+  operateType: OperateType;
+  content: string;
+  relateId?: string | null;
+  requestMethod?: string | null;
+  requestUrl?: string | null;
+  ip?: string | null;
+}
+
+/** CR/LF and control characters never reach a log line (security design §2.10). */
+function clean(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, max);
+}
+
+export async function recordOperation(db: Db, e: OperateLogEntry, now = Date.now()): Promise<void> {
+  await repo.insertOperateLog(db, {
+    id: newId(),
+    userId: e.userId,
+    username: e.username,
+    realname: e.realname,
+    operateTime: new Date(now).toISOString(),
+    operateType: e.operateType,
+    content: clean(e.content, 2000),
+    relateId: e.relateId ? clean(e.relateId, 64) : null,
+    requestMethod: e.requestMethod ?? null,
+    requestUrl: e.requestUrl ? clean(e.requestUrl, 255) : null,
+    ip: e.ip ?? null,
+  });
+}
+
+const OPERATE_TYPE_TEXT: Record<string, string> = {
+  '1': '查询',
+  '2': '添加',
+  '3': '编辑',
+  '4': '删除',
+  '5': '导入',
+  '6': '导出',
+};
+
+export interface OperateLogQuery {
+  relateId?: string | undefined;
+  user?: string | undefined;
+  content?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  pageNo: number;
+  pageSize: number;
+}
+
+export async function listOperations(db: Db, q: OperateLogQuery) {
+  const filter = { relateId: q.relateId, user: q.user, content: q.content };
+  const [total, rows] = await Promise.all([
+    repo.countOperateLogs(db, filter),
+    repo.pageOperateLogs(db, filter, q.order ?? 'desc', (q.pageNo - 1) * q.pageSize, q.pageSize),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      user: r.realname ? `${r.realname}(${r.username ?? ''})` : (r.username ?? ''),
+      username: r.username,
+      operateTime: toWireTime(r.operateTime),
+      operateType: r.operateType,
+      operateType_dictText: OPERATE_TYPE_TEXT[r.operateType] ?? r.operateType,
+      content: r.content,
+      relateId: r.relateId,
+    })),
+    total,
+    size: q.pageSize,
+    current: q.pageNo,
+    pages: Math.ceil(total / q.pageSize),
+  };
+}

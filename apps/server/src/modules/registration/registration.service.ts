@@ -1,0 +1,147 @@
+/**
+ * Self-registration by phone and password reset by SMS (contract §2.7; security design §2.5).
+ *
+ * Registration: the SMS code (smsmode '1') is checked before anything about existing accounts is said, so
+ * probing usernames costs a fresh code to a phone nobody has registered (one per minute per phone). The
+ * new account is active, has no department and holds only REGISTER_DEFAULT_ROLE; a deployment without
+ * that role has registration closed.
+ *
+ * Reset: phoneVerification trades a right smsmode '2' code for a random single-use ticket (stored only as
+ * a keyed hash, bound to the user and the phone, RESET_TICKET_TTL_MS); passwordChange needs that ticket.
+ * Every failure of passwordChange reads the same, whether the username, the phone or the ticket was wrong.
+ */
+import { randomBytes } from 'node:crypto';
+import { REGISTER_DEFAULT_ROLE, RESET_TICKET_TTL_MS, TEXT } from '@houtai/shared/constants';
+import type {
+  PasswordChangeBody,
+  PhoneVerificationBody,
+  PhoneVerificationResult,
+  RegisterBody,
+} from '@houtai/shared/contract';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { clearAttempts } from '../auth/auth.repository.ts';
+import type { AuthDeps } from '../auth/auth.types.ts';
+import { identifiersOf } from '../auth/login.service.ts';
+import { hashCode, sameHash } from '../auth/one-time-code.ts';
+import { verifySmsCode } from '../auth/sms-code.service.ts';
+import { revokeUserTokens } from '../session/session.service.ts';
+import { findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import * as repo from './registration.repository.ts';
+
+export type RegistrationDeps = AuthDeps;
+
+export const RESET_TICKET_PURPOSE = 'reset-ticket';
+
+function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export async function registerUser(deps: RegistrationDeps, body: RegisterBody): Promise<{ username: string }> {
+  const code = body.smscode ?? body.smsCode ?? body.captcha;
+  if (!code?.trim()) throw AppError.business(TEXT.smsCodeRequired);
+  // Checked before the code is spent, so a closed registration never costs the caller their code.
+  const role = await repo.findRoleIdByCode(deps.db, REGISTER_DEFAULT_ROLE);
+  if (!role) throw AppError.business(TEXT.registerClosed);
+  if (!(await verifySmsCode(deps, body.phone, '1', code))) throw AppError.business(TEXT.smsWrong);
+
+  // A code of mode '1' is only sent to a phone nobody has, so the phone check only catches a race.
+  if (await repo.usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
+  if (await repo.phoneExists(deps.db, body.phone)) throw AppError.business(TEXT.phoneRegistered);
+  if (body.email && (await repo.emailExists(deps.db, body.email))) throw AppError.business(TEXT.emailRegistered);
+
+  const at = isoAt(deps.services.now());
+  const id = newId();
+  try {
+    await repo.insertUserWithRole(
+      deps.db,
+      {
+        id,
+        username: body.username,
+        realname: body.realname || body.username,
+        nickname: null,
+        password: await hashPassword(body.password),
+        avatar: null,
+        birthday: null,
+        sex: null,
+        email: body.email ?? null,
+        phone: body.phone,
+        orgCode: null,
+        status: 1,
+        delFlag: 0,
+        workNo: null,
+        post: null,
+        telephone: null,
+        thirdOrgCode: null,
+        accountId: null,
+        userIdentity: 1,
+        departIds: null,
+        settings: null,
+        createBy: body.username,
+        createTime: at,
+        updateBy: null,
+        updateTime: null,
+      },
+      role.id,
+      newId(),
+    );
+  } catch (err) {
+    // Two registrations of one name at once: the unique index decides, the loser hears why.
+    if (await repo.usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
+    throw err;
+  }
+  // No permission cache invalidation: a brand-new user id has no cached entry to go stale.
+  return { username: body.username };
+}
+
+function ticketHash(deps: RegistrationDeps, userId: string, phone: string, ticket: string): string {
+  return hashCode(deps.config.signSecret, RESET_TICKET_PURPOSE, `${userId}\n${phone}`, ticket);
+}
+
+export async function verifyResetPhone(
+  deps: RegistrationDeps,
+  body: PhoneVerificationBody,
+): Promise<PhoneVerificationResult> {
+  if (!(await verifySmsCode(deps, body.phone, '2', body.smscode))) throw AppError.business(TEXT.smsWrong);
+  const user = await findUserByPhone(deps.db, body.phone);
+  // A reset code is only sent to an active user's phone; the user may have been removed or frozen since.
+  if (!user || user.status !== 1) throw AppError.business(TEXT.smsWrong);
+
+  const now = deps.services.now();
+  const ticket = randomBytes(32).toString('base64url');
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.retireTickets(trx, RESET_TICKET_PURPOSE, user.id, isoAt(now));
+    await repo.insertTicket(trx, {
+      id: newId(),
+      purpose: RESET_TICKET_PURPOSE,
+      subject: user.id,
+      codeHash: ticketHash(deps, user.id, body.phone, ticket),
+      createdAt: isoAt(now),
+      expiresAt: isoAt(now + RESET_TICKET_TTL_MS),
+      usedAt: null,
+    });
+  });
+  return { username: user.username, ticket, smscode: ticket };
+}
+
+export async function resetPasswordWithTicket(deps: RegistrationDeps, body: PasswordChangeBody): Promise<void> {
+  const ticket = body.ticket ?? body.smscode;
+  const invalid = () => AppError.business(TEXT.resetTicketInvalid);
+  if (!ticket) throw invalid();
+  const user = await findUserByUsername(deps.db, body.username);
+  if (!user || user.phone !== body.phone || user.status !== 1) throw invalid();
+
+  const at = isoAt(deps.services.now());
+  const live = await repo.findLiveTicket(deps.db, RESET_TICKET_PURPOSE, user.id, at);
+  if (!live || !sameHash(live.codeHash, ticketHash(deps, user.id, body.phone, ticket))) throw invalid();
+
+  const hash = await hashPassword(body.password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.consumeTicket(trx, live.id, at))) throw invalid();
+    await repo.setPassword(trx, user.id, hash, user.username, at);
+    // Whoever held the old password loses every session, and an earlier lockout no longer applies.
+    await revokeUserTokens(trx, user.id, 'password-reset');
+    await clearAttempts(trx, identifiersOf(user));
+  });
+}

@@ -1,0 +1,73 @@
+/** Opaque session tokens: random, stored as SHA-256, 7-day absolute and configurable idle lifetime. */
+import { randomBytes } from 'node:crypto';
+import { TOKEN_ABSOLUTE_TTL_MS } from '@houtai/shared/constants';
+import type { Db } from '../../db/connection.ts';
+import { newId, sha256Hex } from '../../lib/ids.ts';
+import type { Session } from '../../plugins/types.ts';
+import * as repo from './session.repository.ts';
+
+/** last_seen is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface IssueInput {
+  userId: string;
+  loginType: string;
+  ip?: string | null;
+  userAgent?: string | null;
+  impersonatorId?: string | null;
+}
+
+export function hashToken(token: string): string {
+  return sha256Hex(token);
+}
+
+export async function issueToken(db: Db, input: IssueInput, now = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const at = new Date(now).toISOString();
+  await repo.insertToken(db, {
+    id: newId(),
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    loginType: input.loginType,
+    impersonatorId: input.impersonatorId ?? null,
+    ip: input.ip?.slice(0, 64) ?? null,
+    userAgent: input.userAgent?.slice(0, 255) ?? null,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(now + TOKEN_ABSOLUTE_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+/** The session behind a token, or null when it is unknown, revoked, expired, idle too long or its user is not active. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  idleMinutes: number,
+  now = Date.now(),
+): Promise<Session | null> {
+  if (!token || token.length > 256) return null;
+  const row = await repo.findTokenWithUser(db, hashToken(token));
+  if (!row || row.revokedAt) return null;
+  if (Date.parse(row.expiresAt) <= now) return null;
+  const lastSeen = Date.parse(row.lastSeenAt);
+  if (lastSeen + idleMinutes * 60_000 <= now) return null;
+  if (row.status !== 1 || row.delFlag !== 0) return null;
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) await repo.touchToken(db, row.tokenId, new Date(now).toISOString());
+  return {
+    tokenId: row.tokenId,
+    tokenHash: row.tokenHash,
+    impersonatorId: row.impersonatorId,
+    permissionEpoch: row.permissionEpoch ?? 0,
+    user: { id: row.userId, username: row.username, realname: row.realname, orgCode: row.orgCode, status: row.status },
+  };
+}
+
+export async function revokeToken(db: Db, token: string, reason: string): Promise<boolean> {
+  const r = await repo.revokeTokenByHash(db, hashToken(token), new Date().toISOString(), reason);
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function revokeUserTokens(db: Db, userId: string, reason: string, exceptTokenId?: string): Promise<void> {
+  await repo.revokeTokensOfUser(db, userId, new Date().toISOString(), reason, exceptTokenId);
+}

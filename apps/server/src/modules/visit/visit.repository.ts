@@ -1,0 +1,29 @@
+/** Counts over the login log (sys_log, log_type 1); create_time is ISO UTC text, so ranges compare as text. */
+import type { Db } from '../../db/connection.ts';
+
+export const LOGIN_LOG_TYPE = 1;
+
+export async function countLogins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('sysLog')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('logType', '=', LOGIN_LOG_TYPE)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Logins and distinct IPs in [fromIso, toIso). */
+export async function countLoginsBetween(
+  db: Db,
+  fromIso: string,
+  toIso: string,
+): Promise<{ visit: number; ip: number }> {
+  const row = await db
+    .selectFrom('sysLog')
+    .select((eb) => [eb.fn.countAll<number>().as('visit'), eb.fn.count<number>('ip').distinct().as('ip')])
+    .where('logType', '=', LOGIN_LOG_TYPE)
+    .where('createTime', '>=', fromIso)
+    .where('createTime', '<', toIso)
+    .executeTakeFirst();
+  return { visit: Number(row?.visit ?? 0), ip: Number(row?.ip ?? 0) };
+}

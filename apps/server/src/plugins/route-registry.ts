@@ -1,0 +1,42 @@
+/** Records every route with its declared policy; the server refuses to start when one lacks a declaration. */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Policy } from './types.ts';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Read when asked: hooks of inner contexts may still set it after the route was recorded. */
+  readonly policy: Policy | undefined;
+}
+
+export function trackRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (opts: RouteOptions) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: opts.url,
+        get policy() {
+          return opts.config?.policy;
+        },
+      });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((r) => r.policy === undefined);
+    if (undeclared.length > 0) {
+      throw new Error(`routes without a policy: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+  return routes;
+}
+
+/** Gives every route registered inside `app` (an encapsulated context) the policy, e.g. for plugin routes. */
+export function defaultPolicyFor(app: FastifyInstance, policy: Policy): void {
+  app.addHook('onRoute', (opts: RouteOptions) => {
+    const config = (opts.config ?? {}) as { policy?: Policy };
+    if (config.policy === undefined) opts.config = { ...config, policy };
+  });
+}

@@ -1,0 +1,55 @@
+/** Route-level declarations every route carries, and what a request knows about its caller. */
+import type { Config } from '../config.ts';
+import type { Db, Dialect } from '../db/connection.ts';
+import type { PermissionCodeCache } from '../modules/permission/permission-codes.service.ts';
+import type { RegisteredRoute } from './route-registry.ts';
+import type { Services } from './services.ts';
+
+/** Deny by default: a route without a policy makes the server refuse to start. */
+export type Policy = 'public' | 'authenticated' | { permission: string };
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  realname: string;
+  orgCode: string | null;
+  status: number;
+}
+
+export interface Session {
+  tokenId: string;
+  tokenHash: string;
+  user: SessionUser;
+  impersonatorId: string | null;
+  /** The 'permission' cache epoch read with the token at the start of the request. */
+  permissionEpoch: number;
+}
+
+/** Operate-log classes (dictionary operate_type). */
+export type OperateType = '1' | '2' | '3' | '4' | '5' | '6';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+    /** Chinese description of a write, recorded in the operate log. */
+    operation?: string;
+    operateType?: OperateType;
+    /** The handler writes its own, more precise operate-log row; the generic hook stays silent. */
+    selfAudited?: boolean;
+    /** Requires a valid X-Sign / X-TIMESTAMP pair (plugins/signature.ts, contract §4.1). */
+    signed?: boolean;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    /** Set by a handler to name the record a write concerned (operate log relateId). */
+    relateId: string | null;
+  }
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    permissionCodes: PermissionCodeCache;
+    registeredRoutes: RegisteredRoute[];
+    services: Services;
+  }
+}

@@ -1,0 +1,60 @@
+/** Name lookups in the registry. Request text is only ever used as a key; what comes back is registry data. */
+import { ENTITIES } from './entities.ts';
+import type { ColumnDef, EntityDef } from './types.ts';
+
+// Maps, not plain objects: names like '__proto__' or 'constructor' must not find anything.
+const byName = new Map<string, EntityDef>();
+for (const e of ENTITIES) for (const name of e.names) byName.set(name, e);
+
+const columnMaps = new Map<EntityDef, Map<string, ColumnDef>>();
+for (const e of ENTITIES) columnMaps.set(e, new Map(Object.entries(e.columns)));
+
+export function findEntity(name: string): EntityDef | null {
+  return byName.get(name) ?? null;
+}
+
+/** 'createTime' → 'create_time'; snake_case names are unchanged. */
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The column for an API name (snake_case or camelCase), with its canonical API name. */
+export function findColumn(entity: EntityDef, name: string): readonly [string, ColumnDef] | null {
+  const map = columnMaps.get(entity);
+  if (!map) return null;
+  for (const candidate of [name, snake(name)]) {
+    const col = map.get(candidate);
+    if (col) return [candidate, col];
+  }
+  return null;
+}
+
+export function filterColumn(entity: EntityDef, name: string): readonly [string, ColumnDef] | null {
+  const found = findColumn(entity, name);
+  return found && found[1].filter ? found : null;
+}
+
+export function sortColumn(entity: EntityDef, name: string): readonly [string, ColumnDef] | null {
+  const found = findColumn(entity, name);
+  return found && found[1].sort ? found : null;
+}
+
+export function uniqueColumn(entity: EntityDef, name: string): readonly [string, ColumnDef] | null {
+  const found = findColumn(entity, name);
+  return found && found[1].unique ? found : null;
+}
+
+/** The registered (text, value) pair, or null: only listed pairs are table dictionaries. */
+export function dictPair(entity: EntityDef, text: string, value: string): readonly [ColumnDef, ColumnDef] | null {
+  if (!entity.dictPairs.some(([t, v]) => t === text && v === value)) return null;
+  const t = findColumn(entity, text);
+  const v = findColumn(entity, value);
+  return t && v ? [t[1], v[1]] : null;
+}
+
+/** Column of a registry-internal API name (base filters, default order); a typo here is a programming error. */
+export function internalColumn(entity: EntityDef, name: string): ColumnDef {
+  const col = columnMaps.get(entity)?.get(name);
+  if (!col) throw new Error(`registry: ${entity.table} has no column ${name}`);
+  return col;
+}

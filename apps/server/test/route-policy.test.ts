@@ -1,0 +1,118 @@
+/** Deny by default: every route declares a policy, and the declarations hold for anonymous and low-privilege callers. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../src/plugins/route-registry.ts';
+import { buildApp } from '../src/app.ts';
+import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let guestToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  guestToken = await login(t.app, 'guest');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A concrete URL for a route pattern: parameters get a harmless value. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, 'x').replace(/\*$/, 'x');
+}
+
+function apiRoutes(): RegisteredRoute[] {
+  const prefix = t.config.apiPrefix;
+  return t.app.registeredRoutes.filter((r) => r.url.startsWith(`${prefix}/`) && r.method !== 'OPTIONS');
+}
+
+describe('route policy', () => {
+  it('every registered route declares public, authenticated or a permission code', () => {
+    expect(t.app.registeredRoutes.length).toBeGreaterThan(10);
+    const undeclared = t.app.registeredRoutes.filter((r) => r.policy === undefined);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('the server refuses to start with a route that declares no policy', async () => {
+    const app = await buildApp(t.config, { database: t.handle, logger: false });
+    app.get('/undeclared', async () => 'x');
+    await expect(app.ready()).rejects.toThrow(/without a policy/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('every non-public API route answers 401 Token失效，请重新登录 without a token', async () => {
+    const failures: string[] = [];
+    for (const r of apiRoutes()) {
+      if (r.policy === 'public') continue;
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      if (res.statusCode !== 401 || body(res).message !== 'Token失效，请重新登录')
+        failures.push(`${r.method} ${r.url} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every permission-guarded API route answers 403 to the low-privilege demo user', async () => {
+    const guarded = apiRoutes().filter((r) => typeof r.policy === 'object');
+    expect(guarded.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const r of guarded) {
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { 'x-access-token': guestToken },
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      if (res.statusCode !== 403) failures.push(`${r.method} ${r.url} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a token is accepted only in X-Access-Token', async () => {
+    const token = await login(t.app, 'admin');
+    const inHeader = await api(t.app, token, { method: 'GET', url: '/common/operateLog/list' });
+    expect(inHeader.statusCode).toBe(200);
+    const inQuery = await api(t.app, null, { method: 'GET', url: `/common/operateLog/list?token=${token}` });
+    expect(inQuery.statusCode).toBe(401);
+    const inCookie = await api(t.app, null, {
+      method: 'GET',
+      url: '/common/operateLog/list',
+      headers: { cookie: `X-Access-Token=${token}` },
+    });
+    expect(inCookie.statusCode).toBe(401);
+    const asBearer = await api(t.app, null, {
+      method: 'GET',
+      url: '/common/operateLog/list',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at {API_PREFIX}/docs in development', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/docs/json` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+  });
+
+  it('is for administrators only when NODE_ENV=production', async () => {
+    const prod = await createTestApp({ config: { production: true } });
+    try {
+      const url = `${prod.config.apiPrefix}/docs/json`;
+      expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const guest = await login(prod.app, 'guest');
+      expect((await prod.app.inject({ method: 'GET', url, headers: { 'x-access-token': guest } })).statusCode).toBe(
+        403,
+      );
+      const admin = await login(prod.app, 'admin');
+      expect((await prod.app.inject({ method: 'GET', url, headers: { 'x-access-token': admin } })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The signed-in user's menu table (buildMenuRoutes over the permission result) and the React Router
+ * objects made from it, patched under the shell route once permissions are loaded (spec §2.2).
+ * Pages are not rendered by the router's <Outlet/>: the tab workspace renders them (several at once,
+ * kept alive). A route's `lazy` only fetches the page's chunk, so a navigation completes with the
+ * screen ready; its `handle` carries the menu route for breadcrumb and title.
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import type { PermissionResult } from '@houtai/shared/contract';
+import { heldActions } from '../shell/menu-items.ts';
+import { getRuntimeConfig } from '../../lib/runtime-config.ts';
+import { buildMenuRoutes, type MenuRoute, type MenuRouteTable } from '../router/menu-routes.ts';
+import { loadPage } from './page-loaders.tsx';
+
+const tables = new WeakMap<PermissionResult, MenuRouteTable>();
+
+/** `window._CONFIG`-style values menu urls may reference: domianURL is the API base as an absolute URL. */
+function placeholderConfig(): Record<string, string> {
+  const base = new URL(getRuntimeConfig().apiBase || '/', window.location.origin).href.replace(/\/$/, '');
+  return { domianURL: base };
+}
+
+/** The route table of a permission result, built once per result. */
+export function menuTableFor(permissions: PermissionResult): MenuRouteTable {
+  let table = tables.get(permissions);
+  if (!table) {
+    table = buildMenuRoutes(permissions.menu, { held: heldActions(permissions.auth), config: placeholderConfig() });
+    tables.set(permissions, table);
+  }
+  return table;
+}
+
+/** `title`/`icon` are what the visit counter (lib/analysis-navigate.ts) reads from a handle. */
+export interface MenuRouteHandle {
+  menuRoute: MenuRoute;
+  title: string;
+  icon?: string;
+}
+
+/** The route's own element: the tab workspace renders the page, so the router's outlet stays empty. */
+function RenderedByWorkspace() {
+  return null;
+}
+
+export function toRouteObjects(table: MenuRouteTable): RouteObject[] {
+  const routes: RouteObject[] = table.routes.map((route) => ({
+    id: `menu:${route.id}`,
+    path: route.path,
+    handle: {
+      menuRoute: route,
+      title: route.title,
+      ...(route.icon ? { icon: route.icon } : {}),
+    } satisfies MenuRouteHandle,
+    lazy: async () => {
+      await loadPage(route.page);
+      return { Component: RenderedByWorkspace };
+    },
+  }));
+  for (const redirect of table.redirects) {
+    routes.push({ path: redirect.from, element: <Navigate to={redirect.to} replace /> });
+  }
+  return routes;
+}

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import type { MenuNode, UserInfo } from '@houtai/shared/contract';
+import { useSessionStore } from '../lib/session-store.ts';
+import { GuestOnly, RequireAuth, UnknownPath, ensureMenuRoutes, resetMenuRouteInstall } from './route-guard.tsx';
+
+function menuNode(path: string, component: string): MenuNode {
+  return {
+    id: path,
+    route: '1',
+    path,
+    name: path.slice(1).replace(/\//g, '-'),
+    component,
+    meta: { title: path, keepAlive: false, internalOrExternal: false, componentName: path },
+  };
+}
+
+const MENU = [menuNode('/dashboard/analysis', 'dashboard/Analysis'), menuNode('/isystem/user', 'system/UserList')];
+
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { element: <GuestOnly />, children: [{ path: '/user/login', element: <Where /> }] },
+      { path: '/404', element: <Where /> },
+      {
+        element: <RequireAuth menuRoutesParent="shell" />,
+        children: [{ id: 'shell', element: <Where />, children: [{ path: '/', element: <Where /> }] }],
+      },
+      { path: '*', element: <UnknownPath /> },
+    ],
+    {
+      initialEntries: [path],
+      patchRoutesOnNavigation: async ({ patch }) => {
+        await ensureMenuRoutes((children) => {
+          patch('shell', children);
+          return true;
+        });
+      },
+    },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+function permissionReply(menu: unknown[]) {
+  return new Response(
+    JSON.stringify({
+      success: true,
+      message: '',
+      code: 200,
+      result: { menu, auth: [], allAuth: [], sysSafeMode: false },
+    }),
+    {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
+}
+
+const signIn = () =>
+  useSessionStore.getState().signIn({ token: 'tok', userInfo: { id: '1', username: 'admin' } as UserInfo });
+
+beforeEach(() => {
+  useSessionStore.getState().clear();
+  resetMenuRouteInstall();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('route guard', () => {
+  it('sends a guest on a protected path to the login page with the redirect', async () => {
+    renderAt('/dashboard/analysis?tab=1');
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/user/login?redirect=%2Fdashboard%2Fanalysis%3Ftab%3D1',
+    );
+  });
+
+  it('sends a signed-in user away from the login page to the redirect target', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    renderAt('/user/login?redirect=%2Fdashboard%2Fanalysis');
+    // The home page's chunk is loaded before the navigation completes.
+    expect((await screen.findByTestId('where', {}, { timeout: 8000 })).textContent).toBe('/dashboard/analysis');
+  });
+
+  it('loads the permissions before showing a protected page', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    renderAt('/dashboard/analysis');
+    expect((await screen.findByTestId('where', {}, { timeout: 8000 })).textContent).toBe('/dashboard/analysis');
+    expect(useSessionStore.getState().permissions?.menu).toHaveLength(2);
+  });
+
+  it('logs out to the login page with the redirect when the menu is empty', async () => {
+    signIn();
+    const fetchMock = vi.fn(async (_url: string) => permissionReply([]));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/dashboard/analysis');
+    expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis');
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/sys/logout'))).toBe(true);
+  });
+
+  it('adds the menu routes on the first navigation, so a menu page opens after a reload', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    renderAt('/isystem/user?x=1');
+    expect((await screen.findByTestId('where')).textContent).toBe('/isystem/user?x=1');
+  });
+
+  it('sends a signed-in user on a path outside the menu to /404', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    renderAt('/no/such/page');
+    expect((await screen.findByTestId('where')).textContent).toBe('/404');
+  });
+
+  it('sends a guest on an unknown path to the login page first, since the menu is not known yet', async () => {
+    renderAt('/no/such/page');
+    expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fno%2Fsuch%2Fpage');
+  });
+
+  it('logs out to the login page with the redirect when the permission load fails', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/sys/logout') ? permissionReply([]) : new Response('boom', { status: 502 }),
+      ),
+    );
+    renderAt('/isystem/user');
+    expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fisystem%2Fuser');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+});

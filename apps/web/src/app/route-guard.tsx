@@ -1,0 +1,158 @@
+/**
+ * Route guard (spec §2.2). Permissions are loaded on the first navigation after sign-in (from the
+ * router's patchRoutesOnNavigation, or from <RequireAuth> for paths the static table already knows),
+ * the user's menu routes are built from them and patched under the shell route, and the navigation
+ * goes on to the requested path. An empty menu or a failed load logs out; the guest is then sent to
+ * /user/login?redirect=… . A signed-in user on the login page goes on to ?redirect= or home.
+ */
+import { useContext, useEffect } from 'react';
+import {
+  Navigate,
+  Outlet,
+  UNSAFE_DataRouterContext,
+  useLocation,
+  useSearchParams,
+  type RouteObject,
+} from 'react-router';
+import { Spin } from 'antd';
+import { LOGIN_PATH } from '@houtai/shared/constants';
+import type { PermissionResult } from '@houtai/shared/contract';
+import { PermissionLoadError, fetchUserPermission } from '../features/auth/api/get-user-permission.ts';
+import { safeRedirect } from '../features/auth/safe-redirect.ts';
+import { getFeedback } from '../lib/feedback.ts';
+import { logout } from '../lib/http.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { menuTableFor, toRouteObjects } from './pages/menu-route-objects.tsx';
+
+export const NOT_FOUND_PATH = '/404';
+/** Texts of a failed permission load (Jeecg's guard shows the same notification). */
+export const GUARD_TEXT = {
+  title: '系统提示',
+  loadFailed: '请求用户信息失败，请重试！',
+  emptyMenu: '您没有任何菜单权限，请联系管理员授权',
+} as const;
+
+/** The message fetchUserPermission rejects with for an empty menu. */
+const EMPTY_MENU_ERROR = '菜单为空';
+
+export function loginPathFor(pathWithSearch: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathWithSearch)}`;
+}
+
+// ---- permission load and menu route install ---------------------------------------------------------
+
+/** Adds route objects under the shell route; false when the navigation it belonged to was aborted. */
+export type PatchMenuRoutes = (children: RouteObject[]) => boolean;
+
+/** The permission result whose routes are in the router (one install per sign-in). */
+let installedFor: PermissionResult | null = null;
+let loading: { token: string; promise: Promise<PermissionResult | null> } | null = null;
+
+async function loadPermissions(token: string): Promise<PermissionResult | null> {
+  try {
+    const permissions = await fetchUserPermission();
+    // Signed out (or in as someone else) meanwhile: this answer is stale.
+    if (useSessionStore.getState().token !== token) return null;
+    if (menuTableFor(permissions).routes.length === 0) throw new PermissionLoadError(EMPTY_MENU_ERROR);
+    useSessionStore.getState().setPermissions(permissions);
+    return permissions;
+  } catch (error) {
+    if (useSessionStore.getState().token !== token) return null;
+    getFeedback().notification.error({ title: GUARD_TEXT.title, description: failureText(error) });
+    await logout();
+    return null;
+  }
+}
+
+/** A failed call was already reported by the http client; this says why the session ends. */
+function failureText(error: unknown): string {
+  if (!(error instanceof PermissionLoadError)) return GUARD_TEXT.loadFailed;
+  return error.message === EMPTY_MENU_ERROR ? GUARD_TEXT.emptyMenu : error.message;
+}
+
+/**
+ * Makes sure the signed-in user's permissions are loaded and their menu routes installed.
+ * Resolves true when the user may go on, false when there is no session (or it just ended).
+ */
+export async function ensureMenuRoutes(patch: PatchMenuRoutes | null): Promise<boolean> {
+  const { token } = useSessionStore.getState();
+  if (!token) return false;
+  let permissions = useSessionStore.getState().permissions;
+  if (!permissions) {
+    if (!loading || loading.token !== token) {
+      const current = { token, promise: loadPermissions(token) };
+      loading = current;
+      void current.promise.finally(() => {
+        if (loading === current) loading = null;
+      });
+    }
+    permissions = await loading.promise;
+    if (!permissions) return false;
+  }
+  if (patch && installedFor !== permissions && patch(toRouteObjects(menuTableFor(permissions)))) {
+    installedFor = permissions;
+  }
+  return true;
+}
+
+/** For tests: forget what was installed. */
+export function resetMenuRouteInstall(): void {
+  installedFor = null;
+  loading = null;
+}
+
+// ---- route elements -------------------------------------------------------------------------------
+
+/**
+ * Protected routes: no token → login with redirect; token but no permissions yet → load them (and
+ * install the menu routes under `menuRoutesParent`, the id of the route they belong to) first.
+ */
+export function RequireAuth({ menuRoutesParent }: { menuRoutesParent?: string }) {
+  const token = useSessionStore((s) => s.token);
+  const permissions = useSessionStore((s) => s.permissions);
+  const location = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+
+  useEffect(() => {
+    if (!token) return;
+    const patch: PatchMenuRoutes | null =
+      router && menuRoutesParent
+        ? (children) => {
+            router.patchRoutes(menuRoutesParent, children);
+            return true;
+          }
+        : null;
+    void ensureMenuRoutes(patch);
+  }, [token, permissions, router, menuRoutesParent]);
+
+  if (!token) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (!permissions) return <FullPageSpinner />;
+  return <Outlet />;
+}
+
+function FullPageSpinner() {
+  return (
+    <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** The login page: a signed-in user goes on to `?redirect=` or home. */
+export function GuestOnly() {
+  const token = useSessionStore((s) => s.token);
+  const [params] = useSearchParams();
+  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  return <Outlet />;
+}
+
+/**
+ * A path no route knows. Signed in, the menu routes are already installed, so it is unknown: /404.
+ * A guest's menu is not known yet, so the path may well exist: sign in first, then come back.
+ */
+export function UnknownPath() {
+  const token = useSessionStore((s) => s.token);
+  const location = useLocation();
+  if (!token) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  return <Navigate to={NOT_FOUND_PATH} replace />;
+}

@@ -1,0 +1,64 @@
+/**
+ * The route table (spec §2.1, §2.2): a data router in history mode with base '/', scrolling to the top
+ * on every navigation. Public sign-in routes come from the auth feature; the signed-in shell's
+ * children are the user's menu routes, patched in once the permissions are loaded (route-guard.tsx).
+ * Every path nobody knows ends on /404 (guests sign in first, since their menu is not known yet).
+ */
+import { useEffect } from 'react';
+import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { HOME_PATH } from '@houtai/shared/constants';
+// ---- MOUNT POINT (lead): public sign-in routes of the auth feature (login, register, register-result,
+// alteration, LoginByAdmin, /oauth2-app → /oauth2-app/login). They are spread into the root's children below.
+import { publicRoutes } from '../features/auth/public-routes.tsx';
+import { PageSpinner, RouteErrorPage } from './route-fallbacks.tsx';
+import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './route-guard.tsx';
+
+/** The signed-in frame; the user's menu routes become its children. */
+export const SHELL_ROUTE_ID = 'shell';
+
+/** Scrolls to the top whenever the path changes (spec §2.1). */
+function RootFrame() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootFrame />,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      ...publicRoutes,
+      { path: NOT_FOUND_PATH, lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }) },
+      {
+        element: <RequireAuth menuRoutesParent={SHELL_ROUTE_ID} />,
+        children: [
+          {
+            id: SHELL_ROUTE_ID,
+            lazy: async () => ({ Component: (await import('./shell/basic-layout.tsx')).BasicLayout }),
+            children: [{ path: '/', element: <Navigate to={HOME_PATH} replace /> }],
+          },
+        ],
+      },
+      { path: '*', element: <UnknownPath /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, {
+    // Runs for paths the table does not match yet (the catch-all matches everything with a splat):
+    // after sign-in the first such navigation loads the permissions and adds the menu routes.
+    patchRoutesOnNavigation: async ({ patch, signal }) => {
+      await ensureMenuRoutes((children) => {
+        if (signal.aborted) return false;
+        patch(SHELL_ROUTE_ID, children);
+        return true;
+      });
+    },
+  });
+}

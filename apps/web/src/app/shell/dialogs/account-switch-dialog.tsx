@@ -1,0 +1,75 @@
+/**
+ * 结算组织选择 (spec 000 §2.7, §4, §5): the settlement organisations of the stored login result; a selection
+ * is required. The answer's userInfo replaces the stored user (7 days) and the page reloads. Opening it with
+ * no organisations is the caller's check (`loadSettlementAccounts()` empty → '您尚未设置结算组织信息!').
+ */
+import { useState } from 'react';
+import { App, Form, Modal, Select } from 'antd';
+import { SHELL_TEXT } from '@houtai/shared/constants';
+import type { SettlementAccount } from '@houtai/shared/contract';
+import { HttpError } from '../../../lib/http.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { selectAccount } from './api/select-account.ts';
+import { reloadPage } from './reload-page.ts';
+
+export interface AccountSwitchDialogProps {
+  open: boolean;
+  onClose: () => void;
+  accounts: readonly SettlementAccount[];
+}
+
+interface Values {
+  accountId: string;
+}
+
+export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const setUserInfo = useSessionStore((s) => s.setUserInfo);
+  const current = accounts.some((a) => a.id === userInfo?.accountId) ? userInfo?.accountId : undefined;
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSubmitting(true);
+    try {
+      const res = await selectAccount({ accountId: values.accountId, username: userInfo?.username });
+      if (res.success && res.result?.userInfo) {
+        setUserInfo(res.result.userInfo);
+        onClose();
+        reloadPage();
+      } else {
+        void message.warning(res.message);
+      }
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={SHELL_TEXT.accountChooserTitle}
+      open={open}
+      confirmLoading={submitting}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="account-switch-dialog"
+    >
+      <Form form={form} initialValues={{ accountId: current }}>
+        <Form.Item label="结算组织" name="accountId" rules={[{ required: true, message: SHELL_TEXT.accountRequired }]}>
+          <Select
+            placeholder={SHELL_TEXT.accountRequired}
+            aria-label="结算组织"
+            data-testid="account-select"
+            options={accounts.map((a) => ({ value: a.id, label: a.settlement_org_name }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * 修改密码 (spec 000 §2.7, §4, §5): old, new and confirmed password with the shared rules; hidden → visible →
+ * submitting → closed on success. The server's message is shown either way.
+ */
+import { useEffect, useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { PASSWORD_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
+import {
+  CONFIRM_PASSWORD_REQUIRED,
+  NEW_PASSWORD_REQUIRED,
+  NO_LOGIN_USER,
+  OLD_PASSWORD_REQUIRED,
+  PASSWORDS_DIFFER,
+  PASSWORD_RULE_MESSAGE,
+  isValidPassword,
+} from '@houtai/shared/validation';
+import { HttpError } from '../../../lib/http.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { updatePassword } from './api/update-password.ts';
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+interface Values {
+  oldpassword: string;
+  password: string;
+  confirmpassword: string;
+}
+
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  const username = useSessionStore((s) => s.userInfo?.username ?? null);
+
+  // There is nobody to change a password for: warn instead of showing the form.
+  useEffect(() => {
+    if (open && !username) {
+      void message.warning(NO_LOGIN_USER);
+      onClose();
+    }
+  }, [open, username, message, onClose]);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    if (!username) {
+      void message.warning(NO_LOGIN_USER);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await updatePassword({ username, ...values });
+      if (res.success) {
+        void message.success(res.message);
+        form.resetFields();
+        onClose();
+      } else {
+        void message.warning(res.message);
+      }
+    } catch (e) {
+      // HTTP failures were already reported by the client's error catalogue.
+      if (!(e instanceof HttpError)) throw e;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={SHELL_TEXT.changePassword}
+      width={PASSWORD_DIALOG_WIDTH}
+      open={open && !!username}
+      confirmLoading={submitting}
+      onOk={() => void submit()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+      data-testid="change-password-dialog"
+    >
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
+        <Form.Item label="旧密码" name="oldpassword" rules={[{ required: true, message: OLD_PASSWORD_REQUIRED }]}>
+          <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="新密码"
+          name="password"
+          rules={[
+            { required: true, message: NEW_PASSWORD_REQUIRED },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || isValidPassword(value) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
+            },
+          ]}
+        >
+          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="确认新密码"
+          name="confirmpassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: CONFIRM_PASSWORD_REQUIRED },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(PASSWORDS_DIFFER)),
+            }),
+          ]}
+        >
+          <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

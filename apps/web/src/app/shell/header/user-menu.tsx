@@ -1,0 +1,152 @@
+/**
+ * The header's user menu (spec 000 §2.5, §2.7, §4): avatar and name opening 个人中心, 账户设置, 系统设置,
+ * 修改密码, 部门切换, 结算组织切换, 清除缓存 and 退出登录. It owns its dialogs and the settings drawer and reads
+ * the session store itself. Must render inside antd's <App> and the router. No props.
+ */
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { App, Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  ClearOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ACCOUNT_CENTER_PATH, ACCOUNT_SETTINGS_PATH, LOGIN_PATH, SHELL_TEXT } from '@houtai/shared/constants';
+import type { SettlementAccount } from '@houtai/shared/contract';
+import { logout } from '../../../lib/http.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { AccountSwitchDialog } from '../dialogs/account-switch-dialog.tsx';
+import { refreshDictCache } from '../dialogs/api/refresh-dict-cache.ts';
+import { ChangePasswordDialog } from '../dialogs/change-password-dialog.tsx';
+import { DepartSwitchDialog } from '../dialogs/depart-switch-dialog.tsx';
+import { loadPage } from '../dialogs/reload-page.ts';
+import { loadSettlementAccounts } from '../../../lib/settlement-accounts.ts';
+import { SettingsDrawer } from '../settings-drawer/settings-drawer.tsx';
+
+type Open = 'password' | 'depart' | 'account' | 'settings' | null;
+
+/** Menu keys double as test ids (`user-menu-<key>`). */
+export const USER_MENU_KEYS = {
+  accountCenter: 'account-center',
+  accountSettings: 'account-settings',
+  systemSettings: 'system-settings',
+  password: 'password',
+  depart: 'depart',
+  account: 'account',
+  clearCache: 'clear-cache',
+  logout: 'logout',
+} as const;
+
+function label(key: string, text: string) {
+  return <span data-testid={`user-menu-${key}`}>{text}</span>;
+}
+
+export function UserMenu() {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const screens = Grid.useBreakpoint();
+  const [open, setOpen] = useState<Open>(null);
+  const [accounts, setAccounts] = useState<SettlementAccount[]>([]);
+  const close = useCallback(() => setOpen(null), []);
+
+  const confirmLogout = () => {
+    modal.confirm({
+      title: '提示',
+      content: SHELL_TEXT.logoutConfirm,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await logout();
+        loadPage(LOGIN_PATH);
+      },
+    });
+  };
+
+  const clearCache = async () => {
+    if (await refreshDictCache()) void message.success(SHELL_TEXT.cacheRefreshed);
+    else void message.error(SHELL_TEXT.cacheRefreshFailed);
+  };
+
+  const openAccounts = () => {
+    const list = loadSettlementAccounts();
+    if (list.length === 0) {
+      void message.warning(SHELL_TEXT.noAccounts);
+      return;
+    }
+    setAccounts(list);
+    setOpen('account');
+  };
+
+  const K = USER_MENU_KEYS;
+  const items: MenuProps['items'] = [
+    { key: K.accountCenter, icon: <UserOutlined />, label: label(K.accountCenter, SHELL_TEXT.accountCenter) },
+    { key: K.accountSettings, icon: <SettingOutlined />, label: label(K.accountSettings, SHELL_TEXT.accountSettings) },
+    { key: K.systemSettings, icon: <ToolOutlined />, label: label(K.systemSettings, SHELL_TEXT.systemSettings) },
+    { key: K.password, icon: <LockOutlined />, label: label(K.password, SHELL_TEXT.changePassword) },
+    { key: K.depart, icon: <ApartmentOutlined />, label: label(K.depart, SHELL_TEXT.switchDepart) },
+    { key: K.account, icon: <BankOutlined />, label: label(K.account, SHELL_TEXT.switchAccount) },
+    { key: K.clearCache, icon: <ClearOutlined />, label: label(K.clearCache, SHELL_TEXT.clearCache) },
+    { type: 'divider' },
+    { key: K.logout, icon: <LogoutOutlined />, label: label(K.logout, SHELL_TEXT.logout) },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    switch (key) {
+      case K.accountCenter:
+        void navigate(ACCOUNT_CENTER_PATH);
+        return;
+      case K.accountSettings:
+        void navigate(ACCOUNT_SETTINGS_PATH);
+        return;
+      case K.systemSettings:
+        setOpen('settings');
+        return;
+      case K.password:
+        setOpen('password');
+        return;
+      case K.depart:
+        setOpen('depart');
+        return;
+      case K.account:
+        openAccounts();
+        return;
+      case K.clearCache:
+        void clearCache();
+        return;
+      case K.logout:
+        confirmLogout();
+        return;
+    }
+  };
+
+  const name = userInfo?.realname || userInfo?.username || '';
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Space
+          role="button"
+          tabIndex={0}
+          aria-label={name}
+          style={{ cursor: 'pointer', paddingInline: 8 }}
+          data-testid="user-menu"
+        >
+          <Avatar size="small" icon={<UserOutlined />} src={userInfo?.avatar || undefined} />
+          {/* On phones only the avatar; the name stays for screen readers in aria-label. */}
+          <span data-testid="realname" hidden={screens.md === false} style={{ whiteSpace: 'nowrap' }}>
+            {name}
+          </span>
+        </Space>
+      </Dropdown>
+      <ChangePasswordDialog open={open === 'password'} onClose={close} />
+      <DepartSwitchDialog open={open === 'depart'} onClose={close} />
+      <AccountSwitchDialog open={open === 'account'} onClose={close} accounts={accounts} />
+      <SettingsDrawer open={open === 'settings'} onClose={close} />
+    </>
+  );
+}

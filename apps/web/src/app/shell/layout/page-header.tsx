@@ -1,0 +1,27 @@
+/**
+ * The page header (spec §2.3): breadcrumb from the matched menu chain (home first, the current page as
+ * plain text, the others as links) and the page's menu title. Hidden per route by hiddenHeaderContent.
+ */
+import { Link } from 'react-router';
+import { Breadcrumb, Typography } from 'antd';
+import { breadcrumbFor, isHeaderContentHidden } from '../../router/breadcrumb.ts';
+import type { MenuRoute, RouteMatch } from '../../router/menu-routes.ts';
+
+export function PageHeader({ routes, match }: { routes: readonly MenuRoute[]; match: RouteMatch | null }) {
+  if (!match || isHeaderContentHidden(match)) return null;
+  const items = breadcrumbFor(routes, match).map((item) => ({
+    key: item.key,
+    title: item.href ? <Link to={item.href}>{item.title}</Link> : item.title,
+  }));
+  return (
+    <div
+      data-testid="page-header"
+      style={{ background: 'var(--ant-color-bg-container, #fff)', padding: '12px 24px 4px', marginBottom: 16 }}
+    >
+      <Breadcrumb items={items} data-testid="breadcrumb" />
+      <Typography.Title level={4} style={{ margin: '8px 0' }} data-testid="page-title">
+        {match.route.title}
+      </Typography.Title>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { App } from 'antd';
+import { DEFAULT_SETTINGS, PRIMARY_COLORS } from '@houtai/shared/settings';
+import { SettingsDrawer } from './settings-drawer.tsx';
+import { resetSettingsStore, settingsStore } from './settings-store.ts';
+import { applyColorWeak, themeConfigFor } from './use-theme-config.ts';
+
+function renderDrawer() {
+  return render(
+    <App>
+      <SettingsDrawer open onClose={vi.fn()} />
+    </App>,
+  );
+}
+
+function switchIn(testId: string): HTMLElement {
+  return within(screen.getByTestId(testId)).getByRole('switch');
+}
+
+beforeEach(() => resetSettingsStore());
+afterEach(() => {
+  cleanup();
+  resetSettingsStore();
+});
+
+describe('settings drawer', () => {
+  it('offers the eight palette colours and applies the chosen one', () => {
+    renderDrawer();
+    expect(screen.getAllByTestId(/^settings-color-#/)).toHaveLength(8);
+    expect(PRIMARY_COLORS).toHaveLength(8);
+    fireEvent.click(screen.getByTestId('settings-color-#722ED1'));
+    expect(settingsStore.getState().settings.primaryColor).toBe('#722ED1');
+    expect(screen.getByTestId('settings-color-#722ED1').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('offers content width only outside the side-menu layout', () => {
+    renderDrawer();
+    expect(DEFAULT_SETTINGS.layout).toBe('topmenu');
+    expect(screen.getByTestId('settings-content-width')).toBeTruthy();
+    fireEvent.click(screen.getByText('侧边菜单布局'));
+    expect(settingsStore.getState().settings.layout).toBe('sidemenu');
+    expect(screen.queryByTestId('settings-content-width')).toBeNull();
+  });
+
+  it('enables hide-header-on-scroll only with a fixed header, and fixed side menu only in the side menu', () => {
+    renderDrawer();
+    expect(switchIn('settings-auto-hide-header').hasAttribute('disabled')).toBe(true);
+    expect(switchIn('settings-fixed-sidebar').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(switchIn('settings-fixed-header'));
+    expect(switchIn('settings-auto-hide-header').hasAttribute('disabled')).toBe(false);
+    fireEvent.click(switchIn('settings-auto-hide-header'));
+    expect(settingsStore.getState().settings).toMatchObject({ fixedHeader: true, autoHideHeader: true });
+    fireEvent.click(switchIn('settings-fixed-header'));
+    expect(settingsStore.getState().settings).toMatchObject({ fixedHeader: false, autoHideHeader: false });
+    fireEvent.click(screen.getByText('侧边菜单布局'));
+    expect(switchIn('settings-fixed-sidebar').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('switches menu theme, colour-weak and multi-tab', () => {
+    renderDrawer();
+    fireEvent.click(screen.getByText('暗色菜单风格'));
+    fireEvent.click(switchIn('settings-color-weak'));
+    fireEvent.click(switchIn('settings-multipage'));
+    expect(settingsStore.getState().settings).toMatchObject({ theme: 'dark', colorWeak: true, multipage: false });
+  });
+});
+
+describe('theme', () => {
+  it('carries the primary colour in antd tokens and colour-weak as a body filter', () => {
+    expect(themeConfigFor('#F5222D').token).toMatchObject({ colorPrimary: '#F5222D' });
+    applyColorWeak(true);
+    expect(document.body.style.filter).toBe('invert(80%)');
+    applyColorWeak(false);
+    expect(document.body.style.filter).toBe('');
+  });
+});

@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+import { fetchRandomImage } from '../api/random-image.ts';
+
+export interface Captcha {
+  /** Whether the server asked for a captcha (code 412). */
+  required: boolean;
+  image: string | null;
+  checkKey: string | null;
+  /** Shows the captcha field (if hidden) and loads a fresh image under a new key. */
+  refresh: () => Promise<void>;
+}
+
+/** The login captcha: GET /sys/randomImage/{key} with key = Date.now(). */
+export function useCaptcha(): Captcha {
+  const [required, setRequired] = useState(false);
+  const [image, setImage] = useState<string | null>(null);
+  const [checkKey, setCheckKey] = useState<string | null>(null);
+  const refresh = useCallback(async () => {
+    setRequired(true);
+    const key = String(Date.now());
+    setCheckKey(key);
+    try {
+      const res = await fetchRandomImage(key);
+      setImage(res.success && typeof res.result === 'string' ? res.result : null);
+    } catch {
+      setImage(null);
+    }
+  }, []);
+  return { required, image, checkKey, refresh };
+}

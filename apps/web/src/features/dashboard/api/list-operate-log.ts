@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { http } from '../../../lib/http.ts';
+import type {
+  OperateLogLoader,
+  OperateLogPage,
+  OperateLogParams,
+} from '../../../widgets/operate-log-modal/operate-log-modal.tsx';
+
+interface OperateLogWirePage extends OperateLogPage {
+  size: number;
+  current: number;
+}
+
+/** GET /common/operateLog/list, newest first; `user` matches username or real name. */
+export async function fetchOperateLogs(params: OperateLogParams & { user?: string }): Promise<OperateLogPage> {
+  const res = await http.get<OperateLogWirePage>('/common/operateLog/list', {
+    ...params,
+    column: 'operateTime',
+    order: 'desc',
+  });
+  if (!res.success || !res.result) throw new Error(res.message || '获取操作日志失败');
+  return { records: res.result.records, total: res.result.total };
+}
+
+/** A loader for the operate-log modal limited to one user's operations. */
+export function useOwnOperateLogLoader(username: string | undefined): OperateLogLoader {
+  return useCallback((params) => fetchOperateLogs({ ...params, ...(username ? { user: username } : {}) }), [username]);
+}

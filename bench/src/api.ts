@@ -1,0 +1,138 @@
+/**
+ * `npm run bench -- api`: requests/s of a bare Fastify JSON route and of GET {API_PREFIX}/sys/permission/
+ * getUserPermissionByToken with a real token against the real server, in one run, same load settings.
+ * Budget: the permission call reaches at least 40% of the bare route. The yardstick for the budget is the bare
+ * Fastify route answering the same JSON document (so that both sides carry the contract's 8–9 kB menu and
+ * the figure measures our stack: token, permission cache, hooks); the ratio to a tiny bare JSON route is
+ * printed beside it. See BENCHMARKS.md for why the two differ on a 2-core machine.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { formatFigures, measure, type LoadOptions } from './lib/load.ts';
+import { freePort, startNode, waitForHttp, type Child } from './lib/processes.ts';
+
+const BUDGET_RATIO = 0.4;
+
+export interface ApiBenchOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+}
+
+async function signIn(base: string, prefix: string, password: string): Promise<string> {
+  const res = await fetch(`${base}${prefix}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const body = (await res.json()) as Envelope<{ token?: string }>;
+  if (!body.success || !body.result.token) throw new Error(`sign-in failed: HTTP ${res.status} ${body.message}`);
+  return body.result.token;
+}
+
+/** The measured call must be the real thing: a success envelope with a non-empty menu tree, and 401 without a token. */
+async function checkPermissionCall(url: string, token: string): Promise<string> {
+  const res = await fetch(url, { headers: { 'X-Access-Token': token } });
+  const text = await res.text();
+  const body = JSON.parse(text) as Envelope<{ menu?: unknown[] }>;
+  if (res.status !== 200 || !body.success || !Array.isArray(body.result.menu) || body.result.menu.length === 0) {
+    throw new Error(`getUserPermissionByToken did not return a menu tree: HTTP ${res.status} ${body.message}`);
+  }
+  const anonymous = await fetch(url);
+  if (anonymous.status !== 401)
+    throw new Error(`getUserPermissionByToken without a token answered ${anonymous.status}, not 401`);
+  return text;
+}
+
+export async function apiBench(repoRoot: string, opts: ApiBenchOptions): Promise<boolean> {
+  const work = mkdtempSync(path.join(tmpdir(), 'houtai-bench-'));
+  const children: Child[] = [];
+  const prefix = (process.env.API_PREFIX ?? '/api').replace(/\/+$/, '');
+  const load: Omit<LoadOptions, 'url'> = {
+    connections: opts.connections,
+    seconds: opts.seconds,
+    warmupSeconds: opts.warmupSeconds,
+  };
+  try {
+    // Both servers run as child processes so that each gets the same treatment: one process, its own core.
+    const appPort = await freePort();
+    const password = `Bn${randomBytes(8).toString('hex')}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      HOUTAI_ADMIN_PASSWORD: password,
+      API_PREFIX: prefix,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    };
+    // The benchmark measures the default single-process setup (embedded SQLite), whatever the shell holds.
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    delete env.STORAGE_URL;
+    const app = startNode(path.join(repoRoot, 'apps/server/src/main.ts'), ['start'], {
+      cwd: repoRoot,
+      env,
+      logFile: path.join(work, 'server.log'),
+    });
+    children.push(app);
+    const appBase = `http://127.0.0.1:${appPort}`;
+    const permissionUrl = `${appBase}${prefix}/sys/permission/getUserPermissionByToken`;
+    await waitForHttp(`${appBase}${prefix}/`, app, 120_000);
+    const token = await signIn(appBase, prefix, password);
+    const responseText = await checkPermissionCall(permissionUrl, token);
+    const kb = (Buffer.byteLength(responseText) / 1024).toFixed(1);
+    console.log(`permission response for admin: ${kb} kB of JSON`);
+
+    const payloadFile = path.join(work, 'payload.json');
+    writeFileSync(payloadFile, responseText);
+    const barePort = await freePort();
+    const bare = startNode(path.join(repoRoot, 'bench/src/bare-server.ts'), [], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(barePort), BARE_PAYLOAD_FILE: payloadFile },
+      logFile: path.join(work, 'bare.log'),
+    });
+    children.push(bare);
+    const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+    await waitForHttp(bareUrl, bare, 30_000);
+
+    console.log(
+      `load: autocannon -c ${opts.connections}, ${opts.warmupSeconds} s warm-up, ${opts.seconds} s measured, each\n`,
+    );
+    const bareFigures = await measure({ ...load, url: bareUrl });
+    console.log(formatFigures('bare Fastify JSON route', bareFigures));
+    const permFigures = await measure({ ...load, url: permissionUrl, headers: { 'X-Access-Token': token } });
+    console.log(formatFigures(`GET ${prefix}/sys/permission/getUserPermissionByToken`, permFigures));
+    // The budget's yardstick: the bare app answering the very same document, so payload cost and server work separate.
+    const payloadFigures = await measure({ ...load, url: `http://127.0.0.1:${barePort}/payload` });
+    console.log(formatFigures(`bare Fastify JSON route answering the same ${kb} kB document`, payloadFigures));
+
+    const tinyRatio = permFigures.requestsPerSecond / bareFigures.requestsPerSecond;
+    const ratio = permFigures.requestsPerSecond / payloadFigures.requestsPerSecond;
+    const clean = [bareFigures, permFigures, payloadFigures].every(
+      (f) => f.non2xx === 0 && f.errors === 0 && f.total > 0,
+    );
+    const withinBudget = ratio >= BUDGET_RATIO;
+    const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+    console.log(
+      `\nratio: ${pct(ratio)} of the bare Fastify JSON route answering the same ${kb} kB document (budget: at least ${pct(BUDGET_RATIO)})`,
+    );
+    console.log(`(info) ratio to the tiny bare JSON route: ${pct(tinyRatio)} (client-bound: see BENCHMARKS.md)`);
+    if (!clean) console.error('FAIL: some responses were not 2xx or failed: the figures do not measure the real call');
+    console.log(withinBudget && clean ? 'budget: met' : 'budget: NOT met');
+    return withinBudget && clean;
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Benchmark commands: `npm run bench -- <name> [--connections N] [--seconds N] [--warmup N]`.
+ * Figures are recorded in BENCHMARKS.md with the machine, the command and the date that this prints.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiBench } from './api.ts';
+import { webBench } from './web.ts';
+import { machineInfo } from './lib/load.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+interface CommonOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+/** One entry per benchmark; later ones (ws, excel) are added here. Each resolves true when its budget holds. */
+const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => Promise<boolean> }> = {
+  api: {
+    describe: 'bare Fastify JSON route vs getUserPermissionByToken with a real token (budget: >= 40%)',
+    run: (o) => apiBench(repoRoot, o),
+  },
+  web: {
+    describe: 'gzipped JS of /user/login and of the home page vs a bare antd page; time to an interactive home',
+    run: () => webBench(repoRoot),
+  },
+};
+
+function usage(): string {
+  const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(8)} ${b.describe}`);
+  return ['usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2]', ...names].join('\n');
+}
+
+function positive(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      connections: { type: 'string', short: 'c' },
+      seconds: { type: 'string', short: 'd' },
+      warmup: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const name = positionals[0];
+  const bench = name ? benchmarks[name] : undefined;
+  if (values.help || !bench) {
+    if (!values.help) console.error(name ? `unknown benchmark: ${name}` : 'no benchmark named');
+    console.log(usage());
+    return values.help ? 0 : 2;
+  }
+  const options: CommonOptions = {
+    connections: positive(values.connections, 50, 'connections'),
+    seconds: positive(values.seconds, 5, 'seconds'),
+    warmupSeconds: positive(values.warmup, 2, 'warmup'),
+  };
+  console.log(`benchmark: ${name}  (npm run bench -- ${process.argv.slice(2).join(' ')})`);
+  for (const line of machineInfo()) console.log(line);
+  console.log('');
+  const ok = await bench.run(options);
+  return ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

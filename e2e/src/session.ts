@@ -1,0 +1,42 @@
+/** Signing in and out through the real forms and menus, shared by the specs. */
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { adminPassword } from './env.ts';
+
+/** Fills the password form of the page the browser is on and submits it. */
+export async function submitSignInForm(page: Page, username = 'admin', password = adminPassword()): Promise<void> {
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Opens /user/login, signs in and waits for the shell on home. Demo users share admin's password. */
+export async function signIn(page: Page, username = 'admin', password = adminPassword()): Promise<void> {
+  await page.goto('/user/login');
+  await submitSignInForm(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/**
+ * 退出登录 from the user menu, confirmed. Logout ends in a full load of /user/login (spec §4); this waits for
+ * that load, so that the next `page.goto` does not abort it (net::ERR_ABORTED).
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-logout').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('真的要注销登录吗 ?');
+  const loaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/user\/login$/);
+}
+
+/** Screenshots for a human look, only when asked for (never into the repository). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.HOUTAI_E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
