@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- api`: requests/s of a bare Fastify JSON route and of GET {API_PREFIX}/sys/permission/
  * getUserPermissionByToken with a real token against the real server, in one run, same load settings.
- * Budget: the permission call reaches at least 40% of the bare route. The yardstick for the budget is the bare
- * Fastify route answering the same JSON document (so that both sides carry the contract's 8–9 kB menu and
- * the figure measures our stack: token, permission cache, hooks); the ratio to a tiny bare JSON route is
- * printed beside it. See BENCHMARKS.md for why the two differ on a 2-core machine.
+ * Budget: the permission call reaches at least 40% of the bare route. The permission call is made as a browser
+ * makes it (Chromium's Accept-Encoding), so the server answers its cached, precompressed gzip envelope. For the
+ * record the run also measures the call without Accept-Encoding (8–9 kB of JSON on the wire) and a bare route
+ * answering that same document; see BENCHMARKS.md for what the figures mean on a 2-core machine.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,8 @@ import { formatFigures, measure, type LoadOptions } from './lib/load.ts';
 import { freePort, startNode, waitForHttp, type Child } from './lib/processes.ts';
 
 const BUDGET_RATIO = 0.4;
+/** What Chromium sends on every fetch. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export interface ApiBenchOptions {
   connections: number;
@@ -39,18 +42,38 @@ async function signIn(base: string, prefix: string, password: string): Promise<s
   return body.result.token;
 }
 
-/** The measured call must be the real thing: a success envelope with a non-empty menu tree, and 401 without a token. */
+/**
+ * The measured call must be the real thing: a success envelope with a non-empty menu tree, gzip-encoded for a
+ * browser's Accept-Encoding (fetch inflates it and checks it), and 401 without a token. Returns the JSON text.
+ */
 async function checkPermissionCall(url: string, token: string): Promise<string> {
-  const res = await fetch(url, { headers: { 'X-Access-Token': token } });
+  const res = await fetch(url, { headers: { 'X-Access-Token': token, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING } });
   const text = await res.text();
   const body = JSON.parse(text) as Envelope<{ menu?: unknown[] }>;
   if (res.status !== 200 || !body.success || !Array.isArray(body.result.menu) || body.result.menu.length === 0) {
     throw new Error(`getUserPermissionByToken did not return a menu tree: HTTP ${res.status} ${body.message}`);
   }
+  if (res.headers.get('content-encoding') !== 'gzip') {
+    throw new Error('getUserPermissionByToken did not answer gzip to a browser Accept-Encoding');
+  }
   const anonymous = await fetch(url);
   if (anonymous.status !== 401)
     throw new Error(`getUserPermissionByToken without a token answered ${anonymous.status}, not 401`);
   return text;
+}
+
+/** Bytes of the body as sent for the given Accept-Encoding (node:http does not inflate). */
+async function wireBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 export async function apiBench(repoRoot: string, opts: ApiBenchOptions): Promise<boolean> {
@@ -92,7 +115,10 @@ export async function apiBench(repoRoot: string, opts: ApiBenchOptions): Promise
     const token = await signIn(appBase, prefix, password);
     const responseText = await checkPermissionCall(permissionUrl, token);
     const kb = (Buffer.byteLength(responseText) / 1024).toFixed(1);
-    console.log(`permission response for admin: ${kb} kB of JSON`);
+    const gzipKb = (
+      (await wireBytes(permissionUrl, { 'X-Access-Token': token, 'Accept-Encoding': 'gzip' })) / 1024
+    ).toFixed(1);
+    console.log(`permission response for admin: ${kb} kB of JSON, ${gzipKb} kB gzip-encoded`);
 
     const payloadFile = path.join(work, 'payload.json');
     writeFileSync(payloadFile, responseText);
@@ -109,25 +135,32 @@ export async function apiBench(repoRoot: string, opts: ApiBenchOptions): Promise
     console.log(
       `load: autocannon -c ${opts.connections}, ${opts.warmupSeconds} s warm-up, ${opts.seconds} s measured, each\n`,
     );
-    const bareFigures = await measure({ ...load, url: bareUrl });
+    const browser = { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING };
+    const bareFigures = await measure({ ...load, url: bareUrl, headers: browser });
     console.log(formatFigures('bare Fastify JSON route', bareFigures));
-    const permFigures = await measure({ ...load, url: permissionUrl, headers: { 'X-Access-Token': token } });
-    console.log(formatFigures(`GET ${prefix}/sys/permission/getUserPermissionByToken`, permFigures));
-    // The budget's yardstick: the bare app answering the very same document, so payload cost and server work separate.
+    const permFigures = await measure({
+      ...load,
+      url: permissionUrl,
+      headers: { ...browser, 'X-Access-Token': token },
+    });
+    console.log(
+      formatFigures(`GET ${prefix}/sys/permission/getUserPermissionByToken (gzip, as a browser asks)`, permFigures),
+    );
+    // For the record: the same call without compression, and a bare route answering that same document.
+    const plainFigures = await measure({ ...load, url: permissionUrl, headers: { 'X-Access-Token': token } });
+    console.log(formatFigures(`(info) the same call without Accept-Encoding (${kb} kB)`, plainFigures));
     const payloadFigures = await measure({ ...load, url: `http://127.0.0.1:${barePort}/payload` });
-    console.log(formatFigures(`bare Fastify JSON route answering the same ${kb} kB document`, payloadFigures));
+    console.log(formatFigures(`(info) bare Fastify route answering the same ${kb} kB document`, payloadFigures));
 
-    const tinyRatio = permFigures.requestsPerSecond / bareFigures.requestsPerSecond;
-    const ratio = permFigures.requestsPerSecond / payloadFigures.requestsPerSecond;
-    const clean = [bareFigures, permFigures, payloadFigures].every(
+    const ratio = permFigures.requestsPerSecond / bareFigures.requestsPerSecond;
+    const plainRatio = plainFigures.requestsPerSecond / payloadFigures.requestsPerSecond;
+    const clean = [bareFigures, permFigures, plainFigures, payloadFigures].every(
       (f) => f.non2xx === 0 && f.errors === 0 && f.total > 0,
     );
     const withinBudget = ratio >= BUDGET_RATIO;
     const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-    console.log(
-      `\nratio: ${pct(ratio)} of the bare Fastify JSON route answering the same ${kb} kB document (budget: at least ${pct(BUDGET_RATIO)})`,
-    );
-    console.log(`(info) ratio to the tiny bare JSON route: ${pct(tinyRatio)} (client-bound: see BENCHMARKS.md)`);
+    console.log(`\nratio: ${pct(ratio)} of the bare Fastify JSON route (budget: at least ${pct(BUDGET_RATIO)})`);
+    console.log(`(info) uncompressed call vs the bare route answering the same document: ${pct(plainRatio)}`);
     if (!clean) console.error('FAIL: some responses were not 2xx or failed: the figures do not measure the real call');
     console.log(withinBudget && clean ? 'budget: met' : 'budget: NOT met');
     return withinBudget && clean;

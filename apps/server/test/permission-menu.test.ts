@@ -1,4 +1,5 @@
 /** GET /sys/permission/getUserPermissionByToken: the menu tree, auth and allAuth per contract §2.2, and its cache. */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '@houtai/shared/contract';
 import { md5Hex, newId } from '../src/lib/ids.ts';
@@ -287,6 +288,39 @@ describe('cache', () => {
     const after = await permissionsOf(token);
     expect(find(after.menu, 'menu-system').children?.map((c) => c.id)).toEqual(['menu-system-user']);
     expect(after.auth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户' });
+  });
+});
+
+describe('compression', () => {
+  it('answers a browser that accepts gzip with the same envelope, gzip-compressed', async () => {
+    const plain = await api(t.app, adminToken, { method: 'GET', url: '/sys/permission/getUserPermissionByToken' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const res = await api(t.app, adminToken, {
+      method: 'GET',
+      url: '/sys/permission/getUserPermissionByToken',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const { timestamp, ...inflated } = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const { timestamp: _plainTimestamp, ...expected } = body<Record<string, unknown>>(plain);
+    expect(inflated).toEqual(expected);
+    expect(typeof timestamp).toBe('number');
+  });
+
+  it('does not compress for a client that refuses gzip', async () => {
+    const res = await api(t.app, adminToken, {
+      method: 'GET',
+      url: '/sys/permission/getUserPermissionByToken',
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(body<{ success: boolean }>(res).success).toBe(true);
   });
 });
 

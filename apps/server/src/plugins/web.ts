@@ -24,7 +24,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const hasWeb = !!root && existsSync(path.join(root, 'index.html'));
   let indexHtml = '';
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, serve: false, index: false });
+    // The build writes .br/.gz beside each asset; preCompressed sends them to browsers that accept them. Cache
+    // headers are ours: @fastify/static drops per-call options when it falls back from a missing .br/.gz.
+    await app.register(fastifyStatic, { root, serve: false, index: false, preCompressed: true, cacheControl: false });
     indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8').replace(
       '<!--houtai-config-->',
       runtimeSettings(app),
@@ -47,8 +49,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const rel = path.normalize(urlPath).replace(/^([/\\])+/, '');
     const file = path.join(root, rel);
     if (rel && file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
-      const immutable = rel.startsWith('assets/');
-      return reply.sendFile(rel, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
+      // Hashed build assets never change under their name; anything else is revalidated.
+      reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(rel);
     }
     if (path.extname(rel) && !rel.endsWith('.html')) return reply.status(404).send(fail(TEXT.notFound, 404));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

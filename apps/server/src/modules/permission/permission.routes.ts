@@ -1,7 +1,8 @@
 /** The current user's menu tree and button grants (contract §2.2). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { negotiateEncoding } from '../../lib/precompressed-envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';
-import { okJson, UserPermissionCache } from './user-permission.service.ts';
+import { UserPermissionCache } from './user-permission.service.ts';
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // One cache per app instance (tests build several apps in one process).
@@ -12,9 +13,14 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: 'authenticated' }, schema: { tags: ['permission'] } },
     async (request, reply) => {
       const session = requireSession(request);
-      const json = await cache.resultJson(session.user.id, session.permissionEpoch);
-      // Sent as text: the cached result is already JSON, so it is not serialised again per request.
-      return reply.type('application/json; charset=utf-8').send(okJson(json));
+      const envelope = await cache.envelope(session.user.id, session.permissionEpoch);
+      // Sent as bytes: the cached result is already JSON (and gzip), so it is not serialised again per request.
+      reply.type('application/json; charset=utf-8');
+      if (!envelope.compressible) return reply.send(envelope.body(Date.now(), 'identity'));
+      reply.header('vary', 'Accept-Encoding');
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+      return reply.send(envelope.body(Date.now(), encoding));
     },
   );
 };

@@ -4,11 +4,13 @@
  *
  * The result depends only on the user's roles and the menu table, so it is computed once per user and
  * kept until the 'permission' epoch moves (every change to menus, roles or their links bumps it). A request
- * then costs one indexed epoch read; the result is kept already serialised so it is not re-encoded either.
+ * then costs one indexed epoch read; the result is kept already serialised (and gzip-compressed) so it is
+ * neither re-encoded nor re-compressed per request.
  */
 import type { MenuMeta, MenuNode, PermissionEntry } from '@houtai/shared/contract';
 import type { Db } from '../../db/connection.ts';
 import { md5Hex } from '../../lib/ids.ts';
+import { PrecompressedEnvelope } from '../../lib/precompressed-envelope.ts';
 import { readEpoch } from './permission-codes.repository.ts';
 import { PERMISSION_EPOCH } from './permission-codes.service.ts';
 import { findAllRules, findHomeRow, findUserPermissionRows, type MenuRow } from './user-permission.repository.ts';
@@ -133,8 +135,8 @@ export async function computePermissionResult(db: Db, userId: string): Promise<W
 
 interface Entry {
   epoch: number;
-  /** The result, serialised and UTF-8 encoded once. */
-  json: Buffer;
+  /** The success envelope around the result, serialised, encoded and compressed once. */
+  envelope: PrecompressedEnvelope;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -146,24 +148,17 @@ export class UserPermissionCache {
   constructor(private readonly db: Db) {}
 
   /**
-   * The result of a user as UTF-8 JSON. `epoch` is the one the request's session read with its token; the epoch
-   * is read before computing, so a change during the computation leaves an entry that is already stale.
+   * The success envelope of a user's result. `epoch` is the one the request's session read with its token; the
+   * epoch is read before computing, so a change during the computation leaves an entry that is already stale.
    */
-  async resultJson(userId: string, knownEpoch?: number): Promise<Buffer> {
+  async envelope(userId: string, knownEpoch?: number): Promise<PrecompressedEnvelope> {
     const epoch = knownEpoch ?? (await readEpoch(this.db, PERMISSION_EPOCH));
     const hit = this.entries.get(userId);
-    if (hit && hit.epoch === epoch) return hit.json;
+    if (hit && hit.epoch === epoch) return hit.envelope;
     const json = Buffer.from(JSON.stringify(await computePermissionResult(this.db, userId)), 'utf8');
+    const envelope = new PrecompressedEnvelope(json);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(userId, { epoch, json });
-    return json;
+    this.entries.set(userId, { epoch, envelope });
+    return envelope;
   }
-}
-
-const OK_PREFIX = Buffer.from('{"success":true,"message":"","code":200,"result":', 'utf8');
-
-/** The success envelope around an already serialised result (same shape as lib/envelope ok()). */
-export function okJson(resultJson: Buffer): Buffer {
-  const suffix = Buffer.from(`,"timestamp":${Date.now()}}`, 'latin1');
-  return Buffer.concat([OK_PREFIX, resultJson, suffix], OK_PREFIX.length + resultJson.length + suffix.length);
 }
