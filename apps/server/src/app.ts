@@ -17,7 +17,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
 import { apiModules } from './modules/index.ts';
-import { logSmsSender } from './modules/auth/sms-sender.ts';
+import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
 import './plugins/types.ts';
 
 export interface BuildOptions {
@@ -39,7 +39,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Requests are logged by the hook below: failures and slow ones at info, the rest at debug.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Long enough for the longest table-dictionary code the schemas accept (500 characters, URL-encoded).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,7 +52,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dialect', handle.dialect);
   app.decorate('permissionCodes', new PermissionCodeCache(handle.db));
   app.decorate('services', {
-    sms: opts.services?.sms ?? logSmsSender(app.log),
+    sms: opts.services?.sms ?? (config.smsSender === 'log' ? logSmsSender(app.log) : disabledSmsSender),
     now: opts.services?.now ?? Date.now,
     captcha: opts.services?.captcha,
   });

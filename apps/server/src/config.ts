@@ -19,6 +19,11 @@ export interface Config {
   production: boolean;
   tokenIdleMinutes: number;
   lockMinutes: number;
+  /**
+   * SMS_SENDER: 'log' writes codes to the server log (development default); 'none' refuses to send (production
+   * default until a gateway is plugged in through services.sms), so codes never land in production logs.
+   */
+  smsSender: 'log' | 'none';
   webDist: string | null;
   logLevel: string;
   /** Public settings handed to the web app at runtime. */
@@ -50,6 +55,11 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+function smsSenderOf(env: Env): Config['smsSender'] {
+  if (env.SMS_SENDER === 'log' || env.SMS_SENDER === 'none') return env.SMS_SENDER;
+  return env.NODE_ENV === 'production' ? 'none' : 'log';
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   const needSecrets = !(overrides.signSecret ?? env.SIGN_SECRET) || !(overrides.cryptKey ?? env.CRYPT_KEY);
@@ -72,6 +82,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     production: env.NODE_ENV === 'production',
     tokenIdleMinutes: positiveInt(env.TOKEN_IDLE_MINUTES, TOKEN_DEFAULT_IDLE_MINUTES),
     lockMinutes: positiveInt(env.LOGIN_LOCK_MINUTES, DEFAULT_LOCK_MINUTES),
+    smsSender: smsSenderOf(env),
     webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
     logLevel: env.LOG_LEVEL ?? 'info',
     copyright: env.HOUTAI_COPYRIGHT ?? 'Copyright © 2026 后台',

@@ -2,6 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_IP_RATE_LIMIT } from '@houtai/shared/constants';
 import type { LoginResult } from '@houtai/shared/contract';
+import { loadConfig } from '../src/config.ts';
+import { disabledSmsSender } from '../src/modules/auth/sms-sender.ts';
 import { api, body, createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -190,5 +192,37 @@ describe('POST /sys/sms and SMS sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(body(limited)).toMatchObject({ success: false, message: '操作过于频繁，请稍后再试' });
     expect((await sendSms('13900009998', '0', newIp())).statusCode).toBe(200);
+  });
+});
+
+describe('without an SMS gateway (SMS_SENDER=none, the production default)', () => {
+  it('defaults to none in production and to the log sender otherwise', () => {
+    const dataDir = t.config.dataDir;
+    expect(loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 's', CRYPT_KEY: 'k' }, { dataDir }).smsSender).toBe(
+      'none',
+    );
+    expect(loadConfig({ SIGN_SECRET: 's', CRYPT_KEY: 'k' }, { dataDir }).smsSender).toBe('log');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMS_SENDER: 'log', SIGN_SECRET: 's', CRYPT_KEY: 'k' }, { dataDir })
+        .smsSender,
+    ).toBe('log');
+  });
+
+  it('refuses every send alike, registered phone or not, and stores no code', async () => {
+    const off = await createTestApp({ build: { services: { sms: disabledSmsSender } } });
+    try {
+      const answers = [];
+      for (const mobile of [ZHANGSAN, UNREGISTERED]) {
+        const res = await api(off.app, null, { method: 'POST', url: '/sys/sms', payload: { mobile, smsmode: '0' } });
+        answers.push(body(res));
+      }
+      expect(answers.map((a) => [a.success, a.message])).toEqual([
+        [false, '短信服务未开通，请联系管理员'],
+        [false, '短信服务未开通，请联系管理员'],
+      ]);
+      expect(await off.handle.db.selectFrom('sysAuthCode').select('id').execute()).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 /** Sign-in, throttling, captcha, sessions, sign-out, administrator sign-in and force logout. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_ABSOLUTE_TTL_MS } from '@houtai/shared/constants';
 import type { LoginResult, OnlineUser, Page } from '@houtai/shared/contract';
 import { resetPassword } from '../src/modules/auth/admin-account.service.ts';
+import { invalidatePermissions } from '../src/modules/permission/permission-codes.service.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';
 import { api, body, createTestApp, login, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
@@ -46,6 +47,15 @@ function passwordLogin(username: string, password: string, extra: object = {}) {
 function answer(res: Awaited<ReturnType<typeof post>>) {
   const b = body(res);
   return { status: res.statusCode, success: b.success, code: b.code, message: b.message, result: b.result };
+}
+
+async function roleIdOf(code: string): Promise<string> {
+  const row = await t.handle.db
+    .selectFrom('sysRole')
+    .select('id')
+    .where('roleCode', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 async function userId(username: string): Promise<string> {
@@ -234,6 +244,81 @@ describe('POST /sys/login', () => {
   });
 });
 
+describe('throttling under pressure', () => {
+  const LOCKED = '登录失败次数过多，账号已临时锁定，请稍后再试';
+  // Each test calls from its own address, clear of the per-IP limits the rest of the file uses up.
+  let ipSeq = 0;
+  let ip = '';
+  beforeEach(() => {
+    ip = `10.9.0.${++ipSeq}`;
+  });
+  const from = (url: string, payload: object) => api(t.app, null, { method: 'POST', url, payload, remoteAddress: ip });
+  const tryPassword = (username: string, password: string, extra: object = {}) =>
+    from('/sys/login', { username, password, ...extra });
+  async function captcha(): Promise<{ captcha: string; checkKey: string }> {
+    t.app.services.captcha = () => 'Kx7p';
+    const checkKey = `${Date.now()}${keySeq++}`;
+    const res = await api(t.app, null, { method: 'GET', url: `/sys/randomImage/${checkKey}`, remoteAddress: ip });
+    expect(body(res).success).toBe(true);
+    return { captcha: 'kx7p', checkKey };
+  }
+
+  afterEach(async () => {
+    for (const u of ['zhangsan', 'zhaoliu', 'wangwu', 'guest']) await resetPassword(t.handle.db, u, TEST_PASSWORD);
+  });
+
+  it('checks at most 3 passwords of a concurrent burst without captchas, and locks nobody out', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => tryPassword('zhangsan', 'Wrong-password-1').then((r) => body(r))),
+    );
+    expect(answers.filter((a) => a.message === '用户名或密码错误')).toHaveLength(3);
+    expect(answers.filter((a) => a.code === 412)).toHaveLength(27);
+    // Missing captchas did not count: the owner signs in with a captcha.
+    expect(body(await tryPassword('zhangsan', TEST_PASSWORD, await captcha())).success).toBe(true);
+  });
+
+  it('checks at most 10 passwords of a concurrent burst with captchas, then refuses even the right one', async () => {
+    const captchas = [];
+    for (let i = 0; i < 20; i++) captchas.push(await captcha());
+    const answers = await Promise.all(
+      captchas.map((c) => tryPassword('zhaoliu', 'Wrong-password-1', c).then((r) => body(r).message)),
+    );
+    expect(answers.filter((m) => m === '用户名或密码错误')).toHaveLength(9);
+    expect(answers.filter((m) => m === LOCKED)).toHaveLength(11);
+    expect(body(await tryPassword('zhaoliu', TEST_PASSWORD, await captcha())).message).toBe(LOCKED);
+  });
+
+  it('starts counting afresh once a lock has run out', async () => {
+    for (let i = 1; i <= 10; i++) await tryPassword('wangwu', 'Wrong-password-1', i > 3 ? await captcha() : {});
+    t.clock.now = Date.now() + (t.config.lockMinutes + 1) * 60_000;
+    expect(body(await tryPassword('wangwu', 'Wrong-password-1')).message).toBe('用户名或密码错误');
+    expect(body(await tryPassword('wangwu', TEST_PASSWORD)).success).toBe(true);
+  });
+
+  it('refuses the SMS sign-in of a locked account', async () => {
+    for (let i = 1; i <= 10; i++) await tryPassword('guest', 'Wrong-password-1', i > 3 ? await captcha() : {});
+    const sent = body(await from('/sys/sms', { mobile: '13800000005', smsmode: '0' }));
+    expect(sent.success).toBe(true);
+    const code = t.sms.filter((m) => m.mobile === '13800000005').at(-1)!.code;
+    const res = body(await from('/sys/phoneLogin', { mobile: '13800000005', captcha: code }));
+    expect(res).toMatchObject({ success: false, message: LOCKED });
+  });
+
+  it('counts wrong old passwords of a password change toward the same lock', async () => {
+    const token = await login(t.app, 'zhangsan');
+    const change = (oldpassword: string) =>
+      api(t.app, token, {
+        method: 'PUT',
+        url: '/sys/user/updatePassword',
+        payload: { username: 'zhangsan', oldpassword, password: 'Next_pass9', confirmpassword: 'Next_pass9' },
+      }).then((r) => body(r).message);
+    for (let i = 1; i < 10; i++) expect(await change('Wrong-password-1')).toBe('旧密码输入错误!');
+    expect(await change('Wrong-password-1')).toBe(LOCKED);
+    expect(await change(TEST_PASSWORD)).toBe(LOCKED);
+    expect(body(await tryPassword('zhangsan', TEST_PASSWORD, await captcha())).message).toBe(LOCKED);
+  });
+});
+
 describe('operator password reset', () => {
   it('clears failed sign-ins and a lock of the account', async () => {
     for (let i = 0; i < 3; i++) await passwordLogin('wangwu', 'Wrong-password-1');
@@ -255,18 +340,18 @@ describe('POST /sys/loginByWorkNo', () => {
     expect(b.result.token).toBeTruthy();
   });
 
-  it('throttles by work number separately from the username', async () => {
+  it('throttles per account, whether the password is tried with the work number or the username', async () => {
     for (let i = 0; i < 3; i++) {
       expect(body(await post('/sys/loginByWorkNo', { workNo: 'E0002', password: 'Wrong-password-1' })).message).toBe(
         '用户名或密码错误',
       );
     }
     expect(body(await post('/sys/loginByWorkNo', { workNo: 'E0002', password: TEST_PASSWORD })).code).toBe(412);
-    expect(body(await passwordLogin('lisi', TEST_PASSWORD)).success).toBe(true);
-    const c = await captchaFor();
-    expect(body(await post('/sys/loginByWorkNo', { workNo: 'E0002', password: TEST_PASSWORD, ...c })).success).toBe(
-      true,
-    );
+    // E0002 is lisi: the username shares the count, so it needs the captcha too.
+    expect(body(await passwordLogin('lisi', TEST_PASSWORD)).code).toBe(412);
+    expect(body(await passwordLogin('lisi', TEST_PASSWORD, await captchaFor())).success).toBe(true);
+    // The right password ended the run of failures for both names.
+    expect(body(await post('/sys/loginByWorkNo', { workNo: 'E0002', password: TEST_PASSWORD })).success).toBe(true);
   });
 
   it('answers an unknown work number like a wrong password', async () => {
@@ -311,6 +396,26 @@ describe('session tokens', () => {
     }
     t.clock.now = base + TOKEN_ABSOLUTE_TTL_MS + 60_000;
     expect((await get(PROTECTED, token)).statusCode).toBe(401);
+  });
+});
+
+describe('frozen accounts', () => {
+  it('end their sessions for good: unfreezing does not bring an old token back', async () => {
+    const token = await login(t.app, 'guest');
+    expect((await get(PROTECTED, token)).statusCode).toBe(200);
+    await t.handle.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'guest').execute();
+    try {
+      expect((await get(PROTECTED, token)).statusCode).toBe(401);
+    } finally {
+      await t.handle.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'guest').execute();
+    }
+    expect((await get(PROTECTED, token)).statusCode).toBe(401);
+    const row = await t.handle.db
+      .selectFrom('sysUserToken')
+      .select('revokedReason')
+      .where('tokenHash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(row.revokedReason).toBe('account-inactive');
   });
 });
 
@@ -393,6 +498,40 @@ describe('POST /sys/loginByAdmin', () => {
     } finally {
       await t.handle.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'wangwu').execute();
     }
+  });
+
+  it('refuses to sign in as oneself or as another holder of the permission, and records the refusal', async () => {
+    const adminToken = await login(t.app, 'admin');
+    expect(body(await post('/sys/loginByAdmin', { username: 'admin' }, adminToken))).toMatchObject({
+      success: false,
+      message: '不能以当前账号的身份登录',
+    });
+    // zhangsan becomes an administrator for this test.
+    const link = { id: `t-${Date.now()}`, userId: await userId('zhangsan'), roleId: await roleIdOf('admin') };
+    await t.handle.db.insertInto('sysUserRole').values(link).execute();
+    await invalidatePermissions(t.handle.db);
+    try {
+      expect(body(await post('/sys/loginByAdmin', { username: 'zhangsan' }, adminToken))).toMatchObject({
+        success: false,
+        message: '不能以同样拥有此权限的管理员身份登录',
+      });
+    } finally {
+      await t.handle.db.deleteFrom('sysUserRole').where('id', '=', link.id).execute();
+      await invalidatePermissions(t.handle.db);
+    }
+    const refusals = await t.handle.db
+      .selectFrom('operateLog')
+      .select('content')
+      .where('content', 'like', '%身份登录被拒绝%')
+      .orderBy('content')
+      .execute();
+    expect(refusals.map((r) => r.content)).toEqual(
+      expect.arrayContaining([
+        '管理员 admin 以用户 admin 身份登录被拒绝：不能以当前账号的身份登录',
+        '管理员 admin 以用户 zhangsan 身份登录被拒绝：不能以同样拥有此权限的管理员身份登录',
+        '管理员 admin 以用户 nobody-here 身份登录被拒绝：该用户不存在',
+      ]),
+    );
   });
 });
 

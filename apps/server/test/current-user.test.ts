@@ -73,10 +73,17 @@ describe('selectDepart', () => {
     expect((await userRow('zhaoliu')).orgCode).toBe('A10A02');
     const logged = await t.handle.db
       .selectFrom('operateLog')
-      .select('content')
+      .select(['content', 'operateType', 'relateId'])
       .where('username', '=', 'zhaoliu')
+      .where('content', 'like', '切换部门%')
+      .orderBy('content')
       .execute();
-    expect(logged.filter((r) => r.content === '切换部门')).toHaveLength(2);
+    // The same action is one type whichever verb the client used; the row names the department chosen.
+    const userId = (await userRow('zhaoliu')).id;
+    expect(logged).toEqual([
+      { content: '切换部门：A03A02', operateType: '3', relateId: userId },
+      { content: '切换部门：A10A02', operateType: '3', relateId: userId },
+    ]);
   });
 
   it('refuses a department the caller does not belong to, with PUT and with POST', async () => {

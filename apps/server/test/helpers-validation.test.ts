@@ -160,6 +160,14 @@ describe('check rules', () => {
     expect((await rule('common', '中文abc')).message).toBe('首位必须是字母');
   });
 
+  it('decodes the value once more, as the Jeecg clients encode it (encodeURIComponent before sending)', async () => {
+    const b = await rule('common', encodeURIComponent('ab c'));
+    expect(b.result).toMatchObject({ checkValue: 'ab c', passed: false });
+    const zh = await rule('common', encodeURIComponent('中文abc'));
+    expect(zh).toMatchObject({ success: false, message: '首位必须是字母', result: { checkValue: '中' } });
+    expect((await rule('common', encodeURIComponent('abc_1'))).success).toBe(true);
+  });
+
   it('consumes digits left to right', async () => {
     expect((await rule('order_no', 'DD202401011234')).success).toBe(true);
     const b = await rule('order_no', 'DD2024x1011234');

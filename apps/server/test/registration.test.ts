@@ -48,6 +48,17 @@ async function register(fields: Record<string, string>, ip = newIp()) {
   return body(await post('/sys/user/register', { password: NEW_PASSWORD, smscode: code, ...fields }, ip));
 }
 
+/** The operate-log rows of an account, oldest first. */
+function auditRows(username: string) {
+  return t.handle.db
+    .selectFrom('operateLog')
+    .select(['userId', 'content', 'operateType', 'relateId', 'requestMethod'])
+    .where('username', '=', username)
+    .orderBy('operateTime')
+    .orderBy('content')
+    .execute();
+}
+
 function findUser(username: string) {
   return t.handle.db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
 }
@@ -69,6 +80,16 @@ describe('POST /sys/user/register', () => {
     expect(roles.map((r) => r.roleCode)).toEqual(['guest']);
     const departs = await t.handle.db.selectFrom('sysUserDepart').select('id').where('userId', '=', user!.id).execute();
     expect(departs).toEqual([]);
+    // Written without a session, the registration is still audited, in the new account's name.
+    expect(await auditRows('newbie_1')).toEqual([
+      { userId: user!.id, content: '注册账号', operateType: '2', relateId: user!.id, requestMethod: 'POST' },
+    ]);
+    const smsRows = await t.handle.db
+      .selectFrom('operateLog')
+      .select(['userId', 'content'])
+      .where('content', '=', '发送短信验证码：139****0101')
+      .execute();
+    expect(smsRows).toEqual([{ userId: null, content: '发送短信验证码：139****0101' }]);
 
     const token = await login(t.app, 'newbie_1', NEW_PASSWORD);
     const perms = body<{ auth: { action: string }[] }>(
@@ -250,6 +271,17 @@ describe('SMS password reset', () => {
     const replay = body(await post('/sys/user/passwordChange', { ...payload, password: 'Other_pass3' }, ip));
     expect(replay).toMatchObject({ success: false, message: '验证已失效，请重新获取手机验证码' });
     await login(t.app, 'resetme', 'Fresh_pass2');
+    const resetme = await findUser('resetme');
+    // Verification and reset share the test clock's instant, so compare without order.
+    const rows = (await auditRows('resetme')).map((r) => [r.content, r.relateId]);
+    expect(rows).toHaveLength(3);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['注册账号', resetme!.id],
+        ['找回密码：验证手机', resetme!.id],
+        ['找回密码：重设密码', resetme!.id],
+      ]),
+    );
   });
 
   it('answers the same for a wrong ticket, another user, another phone or no ticket, and changes nothing', async () => {
@@ -302,6 +334,9 @@ describe('SMS password reset', () => {
     });
     expect(body(res)).toMatchObject({ success: true, message: '密码重置成功!' });
     await login(t.app, 'getreset', 'Via_get5');
+    expect(await auditRows('getreset')).toContainEqual(
+      expect.objectContaining({ content: '找回密码：重设密码', operateType: '3', requestMethod: 'GET' }),
+    );
   });
 
   it('expires the ticket after ten minutes', async () => {

@@ -39,6 +39,57 @@ describe('route policy', () => {
     await app.close().catch(() => undefined);
   });
 
+  it('the anonymous routes are exactly the reviewed list (security design §5.2)', () => {
+    const prefix = t.config.apiPrefix;
+    const publicRoutes = t.app.registeredRoutes
+      .filter((r) => r.policy === 'public')
+      .map((r) => `${r.method} ${r.url.startsWith(`${prefix}/`) ? r.url.slice(prefix.length) : r.url}`)
+      .sort();
+    expect(publicRoutes).toEqual(
+      [
+        // Sign-in, its captcha and SMS codes; logout reads the token itself and answers success without one.
+        'GET /sys/randomImage/:key',
+        'POST /sys/login',
+        'POST /sys/loginByWorkNo',
+        'POST /sys/sms',
+        'POST /sys/phoneLogin',
+        'POST /sys/loginByPhone',
+        'POST /sys/logout',
+        // Self-registration and SMS password reset, throttled per IP and per phone.
+        'POST /sys/user/register',
+        'POST /sys/user/phoneVerification',
+        'POST /sys/user/passwordChange',
+        'GET /sys/user/passwordChange',
+        // The OpenAPI document outside production (administrators only with NODE_ENV=production).
+        'GET /docs',
+        'GET /docs/json',
+        'GET /docs/yaml',
+        'GET /docs/static/*',
+        'GET /docs/static/index.html',
+        'GET /docs/static/swagger-initializer.js',
+        // The web app's files and index.html.
+        'GET /*',
+      ].sort(),
+    );
+  });
+
+  it('the server refuses to start with a write route that says nothing for the operate log', async () => {
+    const app = await buildApp(t.config, { database: t.handle, logger: false });
+    app.post('/unaudited', { config: { policy: 'authenticated' } }, async () => 'x');
+    await expect(app.ready()).rejects.toThrow(/without an operate-log declaration: POST \/unaudited/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('every write route declares its operate-log description and type, or writes its own record', () => {
+    const silent = t.app.registeredRoutes.filter(
+      (r) =>
+        ['POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method) &&
+        !r.config.selfAudited &&
+        !(r.config.operation && r.config.operateType),
+    );
+    expect(silent).toEqual([]);
+  });
+
   it('every non-public API route answers 401 Token失效，请重新登录 without a token', async () => {
     const failures: string[] = [];
     for (const r of apiRoutes()) {

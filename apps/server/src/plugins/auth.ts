@@ -13,6 +13,8 @@ export function readToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('session', null);
   app.decorateRequest('relateId', null);
+  app.decorateRequest('auditActor', null);
+  app.decorateRequest('auditNote', null);
   app.addHook('onRequest', async (request) => {
     const policy = request.routeOptions.config.policy;
     if (policy === undefined) return; // unmatched routes reach the 404 handler

@@ -1,17 +1,22 @@
-/** Every successful write through an authenticated route leaves an operate-log row. */
+/**
+ * Every successful write leaves an operate-log row (who, when, type, what, which record). Routes declare what
+ * they do (`operation`, `operateType`); a handler may add the record (`request.relateId`), a note
+ * (`request.auditNote`) and, on public routes, the account acted on (`request.auditActor`).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordOperation } from '../modules/operate-log/operate-log.service.ts';
-import type { OperateType } from './types.ts';
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
-const TYPE_BY_METHOD: Record<string, OperateType> = { POST: '2', PUT: '3', PATCH: '3', DELETE: '4' };
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
+/** The record a write concerned: set by the handler, else an `id` (or `ids`) of the body, query or path. */
 function relateIdOf(request: FastifyRequest): string | null {
   if (request.relateId) return request.relateId;
-  for (const source of [request.body, request.query]) {
-    if (source && typeof source === 'object' && 'id' in source) {
-      const id = source.id;
-      if (typeof id === 'string' || typeof id === 'number') return String(id);
+  for (const source of [request.body, request.query, request.params]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of ['id', 'ids'] as const) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value !== '') return value.replace(/,+$/, '');
+      if (typeof value === 'number') return String(value);
     }
   }
   return null;
@@ -19,20 +24,20 @@ function relateIdOf(request: FastifyRequest): string | null {
 
 export function registerOperateLog(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITE_METHODS.has(request.method)) return payload;
-    const session = request.session;
+    if (!WRITE_METHODS.has(request.method) || reply.statusCode !== 200) return payload;
     const cfg = request.routeOptions.config;
-    if (!session || cfg.policy === undefined || cfg.selfAudited || reply.statusCode !== 200) return payload;
+    if (cfg.selfAudited || !cfg.operation || !cfg.operateType) return payload;
     if (typeof payload !== 'string' || !payload.startsWith('{"success":true')) return payload;
+    const actor = request.session?.user ?? request.auditActor;
     try {
       await recordOperation(
         app.db,
         {
-          userId: session.user.id,
-          username: session.user.username,
-          realname: session.user.realname,
-          operateType: cfg.operateType ?? TYPE_BY_METHOD[request.method] ?? '2',
-          content: cfg.operation ?? `${request.method} ${request.routeOptions.url ?? ''}`,
+          userId: actor?.id ?? null,
+          username: actor?.username ?? null,
+          realname: actor?.realname ?? null,
+          operateType: cfg.operateType,
+          content: request.auditNote ? `${cfg.operation}：${request.auditNote}` : cfg.operation,
           relateId: relateIdOf(request),
           requestMethod: request.method,
           requestUrl: request.routeOptions.url ?? null,

@@ -25,16 +25,26 @@ export interface Session {
   permissionEpoch: number;
 }
 
+/** The account an operate-log row names. */
+export interface AuditActor {
+  id: string;
+  username: string;
+  realname: string | null;
+}
+
 /** Operate-log classes (dictionary operate_type). */
 export type OperateType = '1' | '2' | '3' | '4' | '5' | '6';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
-    /** Chinese description of a write, recorded in the operate log. */
+    /**
+     * Chinese description of a write, recorded in the operate log with `operateType`. Every write route declares
+     * both, or `selfAudited` (checked at start-up: plugins/route-registry.ts).
+     */
     operation?: string;
     operateType?: OperateType;
-    /** The handler writes its own, more precise operate-log row; the generic hook stays silent. */
+    /** The handler writes its own, more precise record (operate log or login log); the generic hook stays silent. */
     selfAudited?: boolean;
     /** Requires a valid X-Sign / X-TIMESTAMP pair (plugins/signature.ts, contract §4.1). */
     signed?: boolean;
@@ -43,6 +53,10 @@ declare module 'fastify' {
     session: Session | null;
     /** Set by a handler to name the record a write concerned (operate log relateId). */
     relateId: string | null;
+    /** Set by a handler of a public write: the account it acted on, recorded as the operate log's user. */
+    auditActor: AuditActor | null;
+    /** Set by a handler to add what the route's description cannot say (e.g. whom it signed out). */
+    auditNote: string | null;
   }
   interface FastifyInstance {
     config: Config;

@@ -205,6 +205,28 @@ const sysDict: EntityDef = {
   defaultOrder: [['dict_code', 'asc']],
 };
 
+/** The operate log: filters and sorting of its list only (no dictionary pairs, no duplicate checks). */
+const operateLog: EntityDef = {
+  names: ['operate_log'],
+  table: 'operate_log',
+  columns: {
+    id: s('id', { sort: true }),
+    operate_time: s('operate_time', { sort: true }),
+    operate_type: s('operate_type', { sort: true }),
+    username: s('username', { sort: true }),
+    // The list shows 'realname(username)' as `user`; sorting by it sorts by account.
+    user: s('username', { sort: true }),
+    content: s('content', { sort: true }),
+    relate_id: s('relate_id', { sort: true }),
+  },
+  dictPairs: [],
+  baseFilter: [],
+  defaultOrder: [
+    ['operate_time', 'desc'],
+    ['id', 'desc'],
+  ],
+};
+
 export const ENTITIES: readonly EntityDef[] = [
   settlementOrg,
   ledger,
@@ -214,4 +236,5 @@ export const ENTITIES: readonly EntityDef[] = [
   sysCategory,
   sysRole,
   sysDict,
+  operateLog,
 ];

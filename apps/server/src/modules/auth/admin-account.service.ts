@@ -8,7 +8,7 @@ import { revokeUserTokens } from '../session/session.service.ts';
 import { ADMIN_ROLE } from '../../db/seed/base.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
 import { clearAttempts } from './auth.repository.ts';
-import { identifiersOf } from './login.service.ts';
+import { identifiersOf } from './login-throttle.service.ts';
 
 export async function createAdmin(db: Db, username: string, password: string | null) {
   const generatedPassword = password ? null : randomPassword();
@@ -68,7 +68,7 @@ export async function createAdmin(db: Db, username: string, password: string | n
       .executeTakeFirst();
     if (!link) await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: role.id }).execute();
     // A fresh start: earlier failed sign-ins (and a lock) no longer apply.
-    await clearAttempts(trx, identifiersOf({ username, workNo: existing?.workNo ?? null }));
+    await clearAttempts(trx, identifiersOf({ id: userId, username, workNo: existing?.workNo ?? null }));
   });
   await invalidatePermissions(db);
   return { username, generatedPassword };

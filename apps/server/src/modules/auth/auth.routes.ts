@@ -19,6 +19,7 @@ import {
 } from '@houtai/shared/contract';
 import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
+import { maskMobile } from '../../lib/mask.ts';
 import { readToken } from '../../plugins/auth.ts';
 import type { ClientInfo } from './auth.types.ts';
 import { createCaptcha } from './captcha.service.ts';
@@ -48,13 +49,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sys/login',
-    { config: { policy: 'public', rateLimit: loginLimit }, schema: { body: LoginBody, tags } },
+    { config: { policy: 'public', rateLimit: loginLimit, selfAudited: true }, schema: { body: LoginBody, tags } },
     async (request) => ok(await loginWithPassword(app, request.body, clientOf(request)), TEXT.loginSuccess),
   );
 
   app.post(
     '/sys/loginByWorkNo',
-    { config: { policy: 'public', rateLimit: loginLimit }, schema: { body: LoginByWorkNoBody, tags } },
+    {
+      config: { policy: 'public', rateLimit: loginLimit, selfAudited: true },
+      schema: { body: LoginByWorkNoBody, tags },
+    },
     async (request) => ok(await loginWithWorkNo(app, request.body, clientOf(request)), TEXT.loginSuccess),
   );
 
@@ -64,25 +68,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         policy: 'public',
         rateLimit: { max: SMS_IP_RATE_LIMIT.max, timeWindow: SMS_IP_RATE_LIMIT.timeWindowMs },
+        operation: '发送短信验证码',
+        operateType: '2',
       },
       schema: { body: SmsBody, tags },
     },
     async (request) => {
       await sendSmsCode(app, request.body.mobile, request.body.smsmode);
+      request.auditNote = maskMobile(request.body.mobile);
       return okMessage(TEXT.smsSent);
     },
   );
 
   app.post(
     '/sys/phoneLogin',
-    { config: { policy: 'public', rateLimit: loginLimit }, schema: { body: PhoneLoginBody, tags } },
+    { config: { policy: 'public', rateLimit: loginLimit, selfAudited: true }, schema: { body: PhoneLoginBody, tags } },
     async (request) =>
       ok(await loginWithSmsCode(app, request.body, clientOf(request), '/sys/phoneLogin'), TEXT.loginSuccess),
   );
 
   app.post(
     '/sys/loginByPhone',
-    { config: { policy: 'public', rateLimit: loginLimit }, schema: { body: LoginByPhoneBody, tags } },
+    {
+      config: { policy: 'public', rateLimit: loginLimit, selfAudited: true },
+      schema: { body: LoginByPhoneBody, tags },
+    },
     async (request) =>
       ok(await loginWithSmsCode(app, request.body, clientOf(request), '/sys/loginByPhone'), TEXT.loginSuccess),
   );
@@ -102,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sys/logout',
-    { config: { policy: 'public', operation: '退出登录' }, schema: { tags } },
+    { config: { policy: 'public', operation: '退出登录', operateType: '4' }, schema: { tags } },
     async (request) => {
       await logout(app, readToken(request));
       return okMessage(TEXT.logoutSuccess);

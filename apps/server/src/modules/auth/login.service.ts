@@ -1,37 +1,31 @@
-/** Sign-in pathways (password, work number, SMS, administrator) and sign-out, with throttling per identifier. */
-import { CAPTCHA_AFTER_FAILURES, LOCK_AFTER_FAILURES, TEXT } from '@houtai/shared/constants';
+/** Sign-in pathways (password, work number, SMS, administrator) and sign-out, with throttling per account. */
+import { LOGIN_BY_ADMIN_PERMISSION, TEXT } from '@houtai/shared/constants';
 import type { LoginResult } from '@houtai/shared/contract';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { recordOperation } from '../operate-log/operate-log.service.ts';
+import type { PermissionCodeCache } from '../permission/permission-codes.service.ts';
 import { revokeToken } from '../session/session.service.ts';
 import { findUserByPhone, findUserByUsername, findUserByWorkNo } from '../user/user.repository.ts';
 import type { SessionUser } from '../../plugins/types.ts';
-import * as repo from './auth.repository.ts';
 import type { AuthDeps, ClientInfo } from './auth.types.ts';
 import { verifyCaptcha } from './captcha.service.ts';
 import { completeLogin, type LoginType } from './login-result.service.ts';
+import {
+  accountKey,
+  assertNotLocked,
+  beginAttempt,
+  failAttempt,
+  succeedAttempt,
+  usernameIdentifier,
+  workNoIdentifier,
+} from './login-throttle.service.ts';
 import { verifySmsCode } from './sms-code.service.ts';
 
-/** Throttling key of a username: case-insensitive, so 'Admin' and 'admin' share one counter. */
-export function usernameIdentifier(username: string): string {
-  return username.trim().toLowerCase();
-}
-
-export function workNoIdentifier(workNo: string): string {
-  return `workno:${workNo.trim().toLowerCase()}`;
-}
-
-/** Throttling rows to clear when an operator resets an account. */
-export function identifiersOf(user: Pick<User, 'username' | 'workNo'>): string[] {
-  return user.workNo
-    ? [usernameIdentifier(user.username), workNoIdentifier(user.workNo)]
-    : [usernameIdentifier(user.username)];
-}
-
 export interface PasswordAttempt {
-  identifier: string;
+  /** The counter of the name tried when it belongs to nobody (usernameIdentifier / workNoIdentifier). */
+  unknownKey: string;
   findUser: () => Promise<User | undefined>;
   password: string;
   captcha?: string | undefined;
@@ -42,31 +36,19 @@ export interface PasswordAttempt {
 
 /**
  * Order of checks: lock, captcha (after CAPTCHA_AFTER_FAILURES failures), password, then account status.
- * Unknown identifiers are counted and locked like real ones and get the same answer, so nothing tells
- * whether a user exists.
+ * Failures count per account whatever name was used; unknown names are counted and locked like real ones
+ * and get the same answer, so nothing tells whether a user exists.
  */
 async function passwordLogin(deps: AuthDeps, a: PasswordAttempt, client: ClientInfo): Promise<LoginResult> {
-  const now = deps.services.now();
-  const at = new Date(now).toISOString();
-  const attempt = await repo.findAttempt(deps.db, a.identifier);
-  if (attempt?.lockedUntil && attempt.lockedUntil > at) throw AppError.business(TEXT.accountLocked);
-  if (attempt && attempt.failCount >= CAPTCHA_AFTER_FAILURES) {
-    if (!a.captcha || !a.checkKey) throw AppError.business(TEXT.captchaRequired, 412);
-    if (!(await verifyCaptcha(deps, a.checkKey, a.captcha))) throw AppError.business(TEXT.captchaWrong, 412);
-  }
-
   const user = await a.findUser();
+  const attempt = await beginAttempt(deps, user ? accountKey(user.id) : a.unknownKey, async () => {
+    if (!a.captcha || !a.checkKey) return 'missing';
+    return (await verifyCaptcha(deps, a.checkKey, a.captcha)) ? 'ok' : 'wrong';
+  });
   // verifyPassword(null, …) does the same hashing work, so an unknown user costs the same time.
   const passwordOk = await verifyPassword(user?.password ?? null, a.password);
-  if (!user || !passwordOk) {
-    const failures = await repo.recordFailure(deps.db, a.identifier, at);
-    if (failures >= LOCK_AFTER_FAILURES) {
-      await repo.lockIdentifier(deps.db, a.identifier, new Date(now + deps.config.lockMinutes * 60_000).toISOString());
-      throw AppError.business(TEXT.accountLocked);
-    }
-    throw AppError.business(TEXT.badCredentials);
-  }
-  await repo.clearAttempts(deps.db, [a.identifier]);
+  if (!user || !passwordOk) throw await failAttempt(deps, attempt, TEXT.badCredentials);
+  await succeedAttempt(deps, attempt);
   if (user.status !== 1) throw AppError.business(TEXT.accountFrozen);
   return completeLogin(deps, user, { loginType: a.loginType, client, requestUrl: a.requestUrl });
 }
@@ -82,7 +64,7 @@ export function loginWithPassword(deps: AuthDeps, body: UsernameLogin, client: C
   return passwordLogin(
     deps,
     {
-      identifier: usernameIdentifier(body.username),
+      unknownKey: usernameIdentifier(body.username),
       findUser: () => findUserByUsername(deps.db, body.username),
       password: body.password,
       captcha: body.captcha,
@@ -105,7 +87,7 @@ export function loginWithWorkNo(deps: AuthDeps, body: WorkNoLogin, client: Clien
   return passwordLogin(
     deps,
     {
-      identifier: workNoIdentifier(body.workNo),
+      unknownKey: workNoIdentifier(body.workNo),
       findUser: () => findUserByWorkNo(deps.db, body.workNo),
       password: body.password,
       captcha: body.captcha,
@@ -129,19 +111,56 @@ export async function loginWithSmsCode(
   // A code is only sent to an active user's phone; the user may have been removed or frozen since.
   if (!user) throw AppError.business(TEXT.smsWrong);
   if (user.status !== 1) throw AppError.business(TEXT.accountFrozen);
+  // A lock earned by wrong passwords holds for every pathway into the account.
+  await assertNotLocked(deps, user.id);
   return completeLogin(deps, user, { loginType: 'phone', client, requestUrl });
 }
 
-/** An administrator signs in as another user; the session remembers who did, and both logs record it. */
+async function loginAsRefusal(
+  deps: { permissionCodes: PermissionCodeCache },
+  caller: SessionUser,
+  target: User | undefined,
+): Promise<string | null> {
+  if (!target) return TEXT.userNotFound;
+  if (target.status !== 1) return TEXT.accountFrozen;
+  if (target.id === caller.id) return TEXT.loginAsSelf;
+  if (await deps.permissionCodes.has(target.id, LOGIN_BY_ADMIN_PERMISSION)) return TEXT.loginAsAdminRefused;
+  return null;
+}
+
+/**
+ * An administrator signs in as another user; the session remembers who did, and both logs record it. Not as
+ * oneself, and not as anyone who may do the same (another administrator): refusals are recorded too.
+ */
 export async function loginAsUser(
-  deps: AuthDeps,
+  deps: AuthDeps & { permissionCodes: PermissionCodeCache },
   caller: SessionUser,
   username: string,
   client: ClientInfo,
 ): Promise<LoginResult> {
+  const audit = (content: string, relateId: string | null) =>
+    recordOperation(
+      deps.db,
+      {
+        userId: caller.id,
+        username: caller.username,
+        realname: caller.realname,
+        operateType: '2',
+        content,
+        relateId,
+        requestMethod: 'POST',
+        requestUrl: '/sys/loginByAdmin',
+        ip: client.ip,
+      },
+      deps.services.now(),
+    );
   const target = await findUserByUsername(deps.db, username);
-  if (!target) throw AppError.business(TEXT.userNotFound);
-  if (target.status !== 1) throw AppError.business(TEXT.accountFrozen);
+  const refusal = await loginAsRefusal(deps, caller, target);
+  if (!target || refusal) {
+    const reason = refusal ?? TEXT.userNotFound;
+    await audit(`管理员 ${caller.username} 以用户 ${username} 身份登录被拒绝：${reason}`, target?.id ?? null);
+    throw AppError.business(reason);
+  }
   const content = `管理员 ${caller.username} 以用户 ${target.username} 身份登录`;
   const result = await completeLogin(deps, target, {
     loginType: 'admin',
@@ -150,21 +169,7 @@ export async function loginAsUser(
     logContent: content,
     requestUrl: '/sys/loginByAdmin',
   });
-  await recordOperation(
-    deps.db,
-    {
-      userId: caller.id,
-      username: caller.username,
-      realname: caller.realname,
-      operateType: '2',
-      content,
-      relateId: target.id,
-      requestMethod: 'POST',
-      requestUrl: '/sys/loginByAdmin',
-      ip: client.ip,
-    },
-    deps.services.now(),
-  );
+  await audit(content, target.id);
   return result;
 }
 

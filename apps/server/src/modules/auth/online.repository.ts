@@ -40,32 +40,40 @@ export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: n
     .execute();
 }
 
-export async function revokeById(db: Db, id: string, at: string, reason: string): Promise<number> {
-  const r = await db
+/** Revokes live sessions; each returns the user ids of the sessions it ended (one per session). */
+export async function revokeById(db: Db, id: string, at: string, reason: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('id', '=', id)
     .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+    .returning('userId')
+    .execute();
+  return rows.map((r) => r.userId);
 }
 
-export async function revokeByHash(db: Db, tokenHash: string, at: string, reason: string): Promise<number> {
-  const r = await db
+export async function revokeByHash(db: Db, tokenHash: string, at: string, reason: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('tokenHash', '=', tokenHash)
     .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+    .returning('userId')
+    .execute();
+  return rows.map((r) => r.userId);
 }
 
-export async function revokeByUsername(db: Db, username: string, at: string, reason: string): Promise<number> {
-  const r = await db
+export async function revokeByUsername(db: Db, username: string, at: string, reason: string): Promise<string[]> {
+  const rows = await db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('revokedAt', 'is', null)
     .where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('username', '=', username))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+    .returning('userId')
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+export function usernamesByIds(db: Db, ids: readonly string[]) {
+  return db.selectFrom('sysUser').select(['id', 'username']).where('id', 'in', ids).orderBy('username').execute();
 }

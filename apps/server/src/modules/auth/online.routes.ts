@@ -17,11 +17,13 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/online/forceLogout',
     {
-      config: { policy: { permission: 'system:online:forceLogout' }, operation: '强制退出' },
+      config: { policy: { permission: 'system:online:forceLogout' }, operation: '强制退出', operateType: '4' },
       schema: { body: ForceLogoutBody, tags },
     },
     async (request) => {
-      await forceLogout(app, request.body);
+      const users = await forceLogout(app, request.body);
+      request.relateId = users.map((u) => u.id).join(',');
+      request.auditNote = users.map((u) => u.username).join('、');
       return okMessage(TEXT.forceLogoutSuccess);
     },
   );

@@ -49,13 +49,18 @@ export interface ForceLogoutTarget {
 }
 
 /** Revokes the session named by token, session id or every session of a username. */
-export async function forceLogout(deps: AuthDeps, target: ForceLogoutTarget): Promise<void> {
+/** Ends the target's sessions; answers the accounts signed out (for the operate log). */
+export async function forceLogout(
+  deps: AuthDeps,
+  target: ForceLogoutTarget,
+): Promise<{ id: string; username: string }[]> {
   const at = new Date(deps.services.now()).toISOString();
   const reason = 'force-logout';
-  let revoked: number;
-  if (target.token) revoked = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
-  else if (target.id) revoked = await repo.revokeById(deps.db, target.id, at, reason);
-  else if (target.username) revoked = await repo.revokeByUsername(deps.db, target.username, at, reason);
+  let userIds: string[];
+  if (target.token) userIds = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
+  else if (target.id) userIds = await repo.revokeById(deps.db, target.id, at, reason);
+  else if (target.username) userIds = await repo.revokeByUsername(deps.db, target.username, at, reason);
   else throw AppError.business(TEXT.forceLogoutTargetRequired);
-  if (revoked === 0) throw AppError.business(TEXT.forceLogoutNone);
+  if (userIds.length === 0) throw AppError.business(TEXT.forceLogoutNone);
+  return repo.usernamesByIds(deps.db, [...new Set(userIds)]);
 }

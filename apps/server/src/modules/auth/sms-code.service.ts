@@ -26,6 +26,8 @@ function hashOf(deps: AuthDeps, purpose: string, mobile: string, code: string): 
  * The answer and the resend throttle are the same either way, so the call tells nothing about who is registered.
  */
 export async function sendSmsCode(deps: AuthDeps, mobile: string, mode: SmsMode): Promise<void> {
+  // Refused before anything else, so the answer is the same for registered and unknown phones.
+  if (deps.services.sms.available === false) throw AppError.business(TEXT.smsUnavailable);
   const now = deps.services.now();
   const at = new Date(now).toISOString();
   const last = await repo.lastCodeCreatedAt(deps.db, SMS_PURPOSES, mobile);

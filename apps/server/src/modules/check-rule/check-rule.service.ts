@@ -7,6 +7,7 @@ import { TEXT } from '@houtai/shared/constants';
 import type { CheckRuleFailure, CheckRuleItem } from '@houtai/shared/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { javaUrlDecode } from '../../lib/url-decode.ts';
 import { findRuleByCode } from './check-rule.repository.ts';
 
 export const CHECK_RULE_MAX_PATTERN_LENGTH = 500;
@@ -73,10 +74,11 @@ export function checkValue(rules: readonly CheckRuleItem[], value: string): Chec
   return null;
 }
 
+/** `value` arrives encoded once more by the client (contract §2.6: URL-decoded on the server). */
 export async function checkByCode(db: Db, ruleCode: string, value: string | undefined): Promise<null> {
   const row = await findRuleByCode(db, ruleCode);
   if (!row) throw AppError.business(TEXT.checkRuleUnknown);
-  const failure = checkValue(parseRules(row.ruleJson), value ?? '');
+  const failure = checkValue(parseRules(row.ruleJson), javaUrlDecode(value ?? ''));
   if (failure) throw AppError.business(failure.message || TEXT.checkRuleInvalid, 500, failure);
   return null;
 }

@@ -25,24 +25,39 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/selectDepart',
-    config: { policy: 'authenticated', operation: '切换部门' },
+    config: { policy: 'authenticated', operation: '切换部门', operateType: '3' },
     schema: { body: SelectDepartBody, tags },
-    handler: async (request) => ok(await selectDepart(app, requireSession(request), request.body)),
+    handler: async (request) => {
+      const session = requireSession(request);
+      request.relateId = session.user.id;
+      request.auditNote = request.body.orgCode;
+      return ok(await selectDepart(app, session, request.body));
+    },
   });
 
   app.post(
     '/sys/selectAccountId',
-    { config: { policy: 'authenticated', operation: '切换结算组织' }, schema: { body: SelectAccountBody, tags } },
-    async (request) => ok(await selectAccount(app, requireSession(request), request.body)),
+    {
+      config: { policy: 'authenticated', operation: '切换结算组织', operateType: '3' },
+      schema: { body: SelectAccountBody, tags },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      request.relateId = session.user.id;
+      request.auditNote = request.body.accountId;
+      return ok(await selectAccount(app, session, request.body));
+    },
   );
 
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/user/updatePassword',
-    config: { policy: 'authenticated', operation: '修改密码' },
+    config: { policy: 'authenticated', operation: '修改密码', operateType: '3' },
     schema: { body: UpdatePasswordBody, tags },
     handler: async (request) => {
-      await updateOwnPassword(app, requireSession(request), request.body);
+      const session = requireSession(request);
+      request.relateId = session.user.id;
+      await updateOwnPassword(app, session, request.body);
       return okMessage(TEXT.passwordResetDone);
     },
   });

@@ -23,13 +23,14 @@ import { revokeUserTokens } from '../session/session.service.ts';
 import { loadDeparts } from '../user/user-profile.service.ts';
 import { presentUser } from '../user/user.presenter.ts';
 import { findUserById, findUserSettlementOrgs } from '../user/user.repository.ts';
+import { accountKey, beginAttempt, failAttempt, succeedAttempt } from '../auth/login-throttle.service.ts';
 import * as repo from './current-user.repository.ts';
 import { CRYPT_USER_INFO_TTL_MS, encryptUserInfo } from './crypt-user-info.ts';
 
 export interface CurrentUserDeps {
   db: Db;
   services: Pick<Services, 'now'>;
-  config: Pick<Config, 'cryptKey'>;
+  config: Pick<Config, 'cryptKey' | 'lockMinutes'>;
 }
 
 async function loadUser(db: Db, session: Session): Promise<User> {
@@ -93,7 +94,12 @@ export async function updateOwnPassword(
   const rule = checkPasswordChange(body);
   if (rule) throw AppError.business(rule);
   const user = await loadUser(deps.db, session);
-  if (!(await verifyPassword(user.password, body.oldpassword))) throw AppError.business(TEXT.oldPasswordWrong);
+  // Guessing the current password through a stolen session counts toward the same lock as signing in.
+  const attempt = await beginAttempt(deps, accountKey(user.id));
+  if (!(await verifyPassword(user.password, body.oldpassword))) {
+    throw await failAttempt(deps, attempt, TEXT.oldPasswordWrong);
+  }
+  await succeedAttempt(deps, attempt);
   const hash = await hashPassword(body.password);
   await repo.updatePasswordHash(deps.db, user.id, hash, user.username, new Date(deps.services.now()).toISOString());
   await revokeUserTokens(deps.db, user.id, 'password-changed', session.tokenId);

@@ -2,12 +2,15 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
+import { sortFor } from '../../registry/index.ts';
 
 export function insertOperateLog(db: Db, row: Insertable<OperateLogTable>) {
   return db.insertInto('operateLog').values(row).execute();
 }
 
 export interface OperateLogFilter {
+  /** Only the operations of this user (callers who may not see everyone's). */
+  ownerId?: string | undefined;
   relateId?: string | undefined;
   user?: string | undefined;
   content?: string | undefined;
@@ -15,6 +18,7 @@ export interface OperateLogFilter {
 
 function filtered(db: Db, f: OperateLogFilter) {
   let q = db.selectFrom('operateLog');
+  if (f.ownerId) q = q.where('userId', '=', f.ownerId);
   if (f.relateId) q = q.where('relateId', '=', f.relateId);
   const user = f.user;
   if (user) q = q.where((eb) => eb.or([like(eb.ref('username'), user), like(eb.ref('realname'), user)]));
@@ -30,12 +34,21 @@ export async function countOperateLogs(db: Db, f: OperateLogFilter): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export function pageOperateLogs(db: Db, f: OperateLogFilter, order: 'asc' | 'desc', offset: number, limit: number) {
-  return filtered(db, f)
-    .selectAll()
-    .orderBy('operateTime', order)
-    .orderBy('id', order)
-    .offset(offset)
-    .limit(limit)
-    .execute();
+export interface OperateLogSort {
+  /** API column names (contract §1.5), resolved through the registry; unknown ones are refused. */
+  column: string | undefined;
+  order: string | undefined;
+}
+
+export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSort, offset: number, limit: number) {
+  return (
+    filtered(db, f)
+      .selectAll()
+      .orderBy(sortFor('operate_log', sort.column, sort.order))
+      // A stable order across pages when times are equal.
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute()
+  );
 }

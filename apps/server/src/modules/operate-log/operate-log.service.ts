@@ -47,20 +47,36 @@ const OPERATE_TYPE_TEXT: Record<string, string> = {
   '6': '导出',
 };
 
+/** Holders see every user's operations; everyone else sees only their own (security design §2.7). */
+export const OPERATE_LOG_ALL_PERMISSION = 'system:operateLog:all';
+
 export interface OperateLogQuery {
   relateId?: string | undefined;
   user?: string | undefined;
   content?: string | undefined;
-  order?: 'asc' | 'desc' | undefined;
+  column?: string | undefined;
+  order?: string | undefined;
   pageNo: number;
   pageSize: number;
 }
 
-export async function listOperations(db: Db, q: OperateLogQuery) {
-  const filter = { relateId: q.relateId, user: q.user, content: q.content };
+export interface OperateLogViewer {
+  userId: string;
+  seesAll: boolean;
+}
+
+export async function listOperations(db: Db, q: OperateLogQuery, viewer: OperateLogViewer) {
+  const filter = {
+    ownerId: viewer.seesAll ? undefined : viewer.userId,
+    relateId: q.relateId,
+    user: q.user,
+    content: q.content,
+  };
+  // The contract's default sort (operateTime desc) when the client names none.
+  const sort = q.column ? { column: q.column, order: q.order } : { column: 'operate_time', order: q.order ?? 'desc' };
   const [total, rows] = await Promise.all([
     repo.countOperateLogs(db, filter),
-    repo.pageOperateLogs(db, filter, q.order ?? 'desc', (q.pageNo - 1) * q.pageSize, q.pageSize),
+    repo.pageOperateLogs(db, filter, sort, (q.pageNo - 1) * q.pageSize, q.pageSize),
   ]);
   return {
     records: rows.map((r) => ({

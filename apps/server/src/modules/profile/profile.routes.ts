@@ -24,7 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/user/saveUserSettings',
-    config: { policy: 'authenticated', operation: '保存系统设置' },
+    config: { policy: 'authenticated', operation: '保存系统设置', operateType: '3' },
     schema: { body: DisplaySettingsPatch, tags },
     handler: async (request) => {
       const session = requireSession(request);
@@ -44,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/user/editSelf',
-    config: { policy: 'authenticated', operation: '修改个人信息' },
+    config: { policy: 'authenticated', operation: '修改个人信息', operateType: '3' },
     schema: { body: EditSelfBody, tags },
     handler: async (request) => {
       const session = requireSession(request);

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REGISTRATION_IP_RATE_LIMIT, TEXT } from '@houtai/shared/constants';
 import { PasswordChangeBody, PhoneVerificationBody, RegisterBody } from '@houtai/shared/contract';
 import { ok, okMessage } from '../../lib/envelope.ts';
+import { recordOperation } from '../operate-log/operate-log.service.ts';
 import { registerUser, resetPasswordWithTicket, verifyResetPhone } from './registration.service.ts';
 
 const tags = ['auth'];
@@ -15,21 +16,42 @@ const limit = { max: REGISTRATION_IP_RATE_LIMIT.max, timeWindow: REGISTRATION_IP
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/user/register',
-    { config: { policy: 'public', rateLimit: limit }, schema: { body: RegisterBody, tags } },
-    async (request) => ok(await registerUser(app, request.body), TEXT.registerSuccess),
+    {
+      config: { policy: 'public', rateLimit: limit, operation: '注册账号', operateType: '2' },
+      schema: { body: RegisterBody, tags },
+    },
+    async (request) => {
+      const user = await registerUser(app, request.body);
+      request.auditActor = user;
+      request.relateId = user.id;
+      return ok({ username: user.username }, TEXT.registerSuccess);
+    },
   );
 
   app.post(
     '/sys/user/phoneVerification',
-    { config: { policy: 'public', rateLimit: limit }, schema: { body: PhoneVerificationBody, tags } },
-    async (request) => ok(await verifyResetPhone(app, request.body), TEXT.phoneVerified),
+    {
+      config: { policy: 'public', rateLimit: limit, operation: '找回密码：验证手机', operateType: '2' },
+      schema: { body: PhoneVerificationBody, tags },
+    },
+    async (request) => {
+      const { userId, realname, ...result } = await verifyResetPhone(app, request.body);
+      request.auditActor = { id: userId, username: result.username, realname };
+      request.relateId = userId;
+      return ok(result, TEXT.phoneVerified);
+    },
   );
 
   app.post(
     '/sys/user/passwordChange',
-    { config: { policy: 'public', rateLimit: limit }, schema: { body: PasswordChangeBody, tags } },
+    {
+      config: { policy: 'public', rateLimit: limit, operation: '找回密码：重设密码', operateType: '3' },
+      schema: { body: PasswordChangeBody, tags },
+    },
     async (request) => {
-      await resetPasswordWithTicket(app, request.body);
+      const user = await resetPasswordWithTicket(app, request.body);
+      request.auditActor = user;
+      request.relateId = user.id;
       return okMessage(TEXT.passwordResetDone);
     },
   );
@@ -38,7 +60,23 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/user/passwordChange',
     { config: { policy: 'public', rateLimit: limit }, schema: { querystring: PasswordChangeBody, tags } },
     async (request) => {
-      await resetPasswordWithTicket(app, request.query);
+      const user = await resetPasswordWithTicket(app, request.query);
+      // A GET is not a write for the generic hook; this one is, so it records itself.
+      await recordOperation(
+        app.db,
+        {
+          userId: user.id,
+          username: user.username,
+          realname: user.realname,
+          operateType: '3',
+          content: '找回密码：重设密码',
+          relateId: user.id,
+          requestMethod: 'GET',
+          requestUrl: request.routeOptions.url ?? null,
+          ip: request.ip,
+        },
+        app.services.now(),
+      );
       return okMessage(TEXT.passwordResetDone);
     },
   );

@@ -23,7 +23,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { clearAttempts } from '../auth/auth.repository.ts';
 import type { AuthDeps } from '../auth/auth.types.ts';
-import { identifiersOf } from '../auth/login.service.ts';
+import { identifiersOf } from '../auth/login-throttle.service.ts';
 import { hashCode, sameHash } from '../auth/one-time-code.ts';
 import { verifySmsCode } from '../auth/sms-code.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
@@ -38,7 +38,10 @@ function isoAt(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-export async function registerUser(deps: RegistrationDeps, body: RegisterBody): Promise<{ username: string }> {
+export async function registerUser(
+  deps: RegistrationDeps,
+  body: RegisterBody,
+): Promise<{ id: string; username: string; realname: string }> {
   const code = body.smscode ?? body.smsCode ?? body.captcha;
   if (!code?.trim()) throw AppError.business(TEXT.smsCodeRequired);
   // Checked before the code is spent, so a closed registration never costs the caller their code.
@@ -92,7 +95,7 @@ export async function registerUser(deps: RegistrationDeps, body: RegisterBody): 
     throw err;
   }
   // No permission cache invalidation: a brand-new user id has no cached entry to go stale.
-  return { username: body.username };
+  return { id, username: body.username, realname: body.realname || body.username };
 }
 
 function ticketHash(deps: RegistrationDeps, userId: string, phone: string, ticket: string): string {
@@ -102,7 +105,7 @@ function ticketHash(deps: RegistrationDeps, userId: string, phone: string, ticke
 export async function verifyResetPhone(
   deps: RegistrationDeps,
   body: PhoneVerificationBody,
-): Promise<PhoneVerificationResult> {
+): Promise<PhoneVerificationResult & { userId: string; realname: string }> {
   if (!(await verifySmsCode(deps, body.phone, '2', body.smscode))) throw AppError.business(TEXT.smsWrong);
   const user = await findUserByPhone(deps.db, body.phone);
   // A reset code is only sent to an active user's phone; the user may have been removed or frozen since.
@@ -122,10 +125,14 @@ export async function verifyResetPhone(
       usedAt: null,
     });
   });
-  return { username: user.username, ticket, smscode: ticket };
+  return { username: user.username, ticket, smscode: ticket, userId: user.id, realname: user.realname };
 }
 
-export async function resetPasswordWithTicket(deps: RegistrationDeps, body: PasswordChangeBody): Promise<void> {
+/** Sets the new password; answers the account (for the operate log). */
+export async function resetPasswordWithTicket(
+  deps: RegistrationDeps,
+  body: PasswordChangeBody,
+): Promise<{ id: string; username: string; realname: string }> {
   const ticket = body.ticket ?? body.smscode;
   const invalid = () => AppError.business(TEXT.resetTicketInvalid);
   if (!ticket) throw invalid();
@@ -144,4 +151,5 @@ export async function resetPasswordWithTicket(deps: RegistrationDeps, body: Pass
     await revokeUserTokens(trx, user.id, 'password-reset');
     await clearAttempts(trx, identifiersOf(user));
   });
+  return { id: user.id, username: user.username, realname: user.realname };
 }

@@ -52,7 +52,11 @@ export async function resolveSession(
   if (Date.parse(row.expiresAt) <= now) return null;
   const lastSeen = Date.parse(row.lastSeenAt);
   if (lastSeen + idleMinutes * 60_000 <= now) return null;
-  if (row.status !== 1 || row.delFlag !== 0) return null;
+  if (row.status !== 1 || row.delFlag !== 0) {
+    // Frozen or removed: the session ends for good, so that unfreezing the account does not bring it back.
+    await repo.revokeTokenByHash(db, row.tokenHash, new Date(now).toISOString(), 'account-inactive');
+    return null;
+  }
   if (now - lastSeen >= TOUCH_INTERVAL_MS) await repo.touchToken(db, row.tokenId, new Date(now).toISOString());
   return {
     tokenId: row.tokenId,

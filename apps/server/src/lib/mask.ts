@@ -1,0 +1,7 @@
+/** Personal data as it may appear in logs and audit rows. */
+
+/** '13800000001' → '138****0001'; anything shorter keeps only its last two characters. */
+export function maskMobile(mobile: string): string {
+  if (mobile.length >= 7) return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+  return `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
+}
