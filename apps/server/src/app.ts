@@ -7,7 +7,7 @@ import { TEXT } from '@houtai/shared/constants';
 import type { Config } from './config.ts';
 import { openDatabase, type DbHandle, type DbOptions } from './db/connection.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOperateLog } from './plugins/operate-log.ts';
 import { registerSignature } from './plugins/signature.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -28,6 +28,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify 5.12 treats a bare hop count as "trust nobody"; TRUST_PROXY documents a number as that many proxies in
+ * front, so it becomes the equivalent trust function (hop 0 is the socket's peer).
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? {
@@ -38,7 +46,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: () => crypto.randomUUID(),
     // Requests are logged by the hook below: failures and slow ones at info, the rest at debug.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Errors raised before routing, or by Node's HTTP parser, answer with the envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // Long enough for the longest table-dictionary code the schemas accept (500 characters, URL-encoded).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
@@ -93,6 +104,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       for (const mod of apiModules) await api.register(mod);
+      // Contract §1.1: OPTIONS gets an empty success. Same-origin app, so no CORS allow headers.
+      api.options('/*', { config: { policy: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+        reply.status(204).send(),
+      );
     },
     { prefix: config.apiPrefix },
   );

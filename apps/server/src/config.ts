@@ -24,6 +24,13 @@ export interface Config {
    * default until a gateway is plugged in through services.sms), so codes never land in production logs.
    */
   smsSender: 'log' | 'none';
+  /**
+   * TRUST_PROXY: which reverse proxies may set X-Forwarded-For (Fastify's trustProxy): unset → none (the
+   * client address is the socket's), 'true' → any, a number → that many hops, else a comma list of addresses.
+   */
+  trustProxy: boolean | number | string;
+  /** HOUTAI_DEMO_DATA: seed demo people and records on first start (default on, off with NODE_ENV=production). */
+  demoData: boolean;
   webDist: string | null;
   logLevel: string;
   /** Public settings handed to the web app at runtime. */
@@ -55,6 +62,14 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 function smsSenderOf(env: Env): Config['smsSender'] {
   if (env.SMS_SENDER === 'log' || env.SMS_SENDER === 'none') return env.SMS_SENDER;
   return env.NODE_ENV === 'production' ? 'none' : 'log';
@@ -83,6 +98,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tokenIdleMinutes: positiveInt(env.TOKEN_IDLE_MINUTES, TOKEN_DEFAULT_IDLE_MINUTES),
     lockMinutes: positiveInt(env.LOGIN_LOCK_MINUTES, DEFAULT_LOCK_MINUTES),
     smsSender: smsSenderOf(env),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    demoData: env.HOUTAI_DEMO_DATA ? env.HOUTAI_DEMO_DATA === 'true' : env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
     logLevel: env.LOG_LEVEL ?? 'info',
     copyright: env.HOUTAI_COPYRIGHT ?? 'Copyright © 2026 后台',

@@ -5,7 +5,7 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type DbHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
+import { applyBaseSteps, seed } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
 import { createAdmin, resetPassword } from './modules/auth/admin-account.service.ts';
 
@@ -26,7 +26,8 @@ async function withDb<T>(config: Config, fn: (h: DbHandle) => Promise<T>): Promi
 async function prepare(config: Config, h: DbHandle): Promise<void> {
   const applied = await migrateToLatest(h.db);
   if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
-  const report = await seed(h.db, { adminPassword: config.adminPassword });
+  const report = await seed(h.db, { adminPassword: config.adminPassword, demo: config.demoData });
+  if (report.stepsApplied.length) console.log(`base data applied: ${report.stepsApplied.join(', ')}`);
   if (report.adminCreated) {
     const lines = ['Houtai 后台: the administrator account was created.', 'username: admin'];
     if (report.generatedPassword) {
@@ -63,8 +64,8 @@ async function start(config: Config): Promise<void> {
         process.exit(1);
       });
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // SIGHUP too: `npm start` passes it on when the terminal closes.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   banner([
@@ -98,6 +99,8 @@ async function main(argv: string[]): Promise<void> {
     case 'create-admin':
       await withDb(config, async (h) => {
         await migrateToLatest(h.db);
+        // The admin role and the menus it is granted come with the base data.
+        await applyBaseSteps(h.db);
         const result = await createAdmin(h.db, args[0] ?? 'admin', args[1] ?? config.adminPassword);
         banner([
           `administrator ${result.username} ready`,

@@ -1,6 +1,6 @@
 /** The operator CLI in the exact forms other tools use: npm run houtai -- migrate | seed | create-admin | reset-password. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,14 +20,28 @@ function houtai(args: string[], env: Record<string, string> = {}) {
   });
 }
 
-async function storedHash(username: string): Promise<string | null> {
-  const h = openDatabase({ databaseUrl: null, dataDir });
+function storedHash(username: string): Promise<string | null> {
+  return storedHashIn(dataDir, username);
+}
+
+async function storedHashIn(dir: string, username: string): Promise<string | null> {
+  const h = openDatabase({ databaseUrl: null, dataDir: dir });
   try {
     const row = await h.db.selectFrom('sysUser').select('password').where('username', '=', username).executeTakeFirst();
     return row?.password ?? null;
   } finally {
     await h.close();
   }
+}
+
+/** The exit code and stderr of a command that must fail. */
+async function failureOf(run: Promise<unknown>): Promise<{ code: number; stderr: string }> {
+  try {
+    await run;
+  } catch (err) {
+    return err as { code: number; stderr: string };
+  }
+  throw new Error('the command succeeded');
 }
 
 beforeAll(() => {
@@ -68,5 +82,76 @@ describe('houtai CLI', () => {
     const res = await houtai(['create-admin', 'ops_admin', 'Ops_admin1']);
     expect(res.stdout).toContain('ops_admin');
     expect(await verifyPassword(await storedHash('ops_admin'), 'Ops_admin1')).toBe(true);
+  });
+
+  it('create-admin refuses an existing user instead of changing its password', async () => {
+    const before = await storedHash('ops_admin');
+    const failed = await failureOf(houtai(['create-admin', 'ops_admin', 'Other_pass2']));
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('reset-password ops_admin');
+    expect(await storedHash('ops_admin')).toBe(before);
+  });
+
+  it('create-admin works on a database that was never seeded', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-fresh-'));
+    try {
+      const res = await houtai(['create-admin', 'first_admin', 'First_adm1'], { DATA_DIR: fresh });
+      expect(res.stdout).toContain('first_admin');
+      const h = openDatabase({ databaseUrl: null, dataDir: fresh });
+      try {
+        const roles = await h.db
+          .selectFrom('sysUserRole')
+          .innerJoin('sysUser', 'sysUser.id', 'sysUserRole.userId')
+          .innerJoin('sysRole', 'sysRole.id', 'sysUserRole.roleId')
+          .select('sysRole.roleCode')
+          .where('sysUser.username', '=', 'first_admin')
+          .execute();
+        expect(roles).toEqual([{ roleCode: 'admin' }]);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a first start whose HOUTAI_ADMIN_PASSWORD breaks the password rule, creating nobody', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-weak-'));
+    try {
+      const failed = await failureOf(houtai(['seed'], { DATA_DIR: fresh, HOUTAI_ADMIN_PASSWORD: '1' }));
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('HOUTAI_ADMIN_PASSWORD');
+      expect(await storedHashIn(fresh, 'admin')).toBeNull();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('seeds no demo people in production unless HOUTAI_DEMO_DATA=true', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-prod-'));
+    try {
+      const res = await houtai(['seed'], {
+        DATA_DIR: fresh,
+        NODE_ENV: 'production',
+        HOUTAI_ADMIN_PASSWORD: 'Prod_pass1',
+      });
+      expect(res.stdout).not.toContain('demo users');
+      expect(await storedHashIn(fresh, 'zhangsan')).toBeNull();
+      expect(await storedHashIn(fresh, 'admin')).not.toBeNull();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a DATABASE_URL it cannot use instead of writing to the embedded file', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-url-'));
+    try {
+      const failed = await failureOf(houtai(['migrate'], { DATA_DIR: fresh, DATABASE_URL: 'mysql://u@127.0.0.1/db' }));
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('DATABASE_URL');
+      expect(existsSync(path.join(fresh, 'houtai.sqlite'))).toBe(false);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });

@@ -67,8 +67,9 @@ describe('route policy', () => {
         'GET /docs/static/*',
         'GET /docs/static/index.html',
         'GET /docs/static/swagger-initializer.js',
-        // The web app's files and index.html.
+        // The web app's files and index.html; OPTIONS answered empty under the API prefix (contract §1.1).
         'GET /*',
+        'OPTIONS /*',
       ].sort(),
     );
   });

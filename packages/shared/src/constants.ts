@@ -140,6 +140,7 @@ export const TEXT = {
   smsCodeRequired: '请输入手机验证码',
   phoneVerified: '验证成功',
   resetTicketInvalid: '验证已失效，请重新获取手机验证码',
+  headersTooLarge: '请求头过大',
 } as const;
 
 /** Header, user menu and shell dialogs (spec 000 §2.5, §2.7, §4, §5, §8). */

@@ -36,6 +36,12 @@ export function openDatabase(opts: DbOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
+  if (opts.databaseUrl && !opts.databaseUrl.startsWith('sqlite:')) {
+    // Never fall back to the embedded file silently: a mistyped URL would put production data in DATA_DIR.
+    throw new Error(
+      `DATABASE_URL must start with postgres:// or postgresql:// (or sqlite: for a file), not ${opts.databaseUrl.split(':')[0]}:`,
+    );
+  }
   const file = opts.databaseUrl?.startsWith('sqlite:')
     ? opts.databaseUrl.slice('sqlite:'.length)
     : path.join(opts.dataDir, 'houtai.sqlite');

@@ -1,14 +1,16 @@
 /** Runs the frozen migrations in order; migrations never import app code. */
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-init.ts';
+import * as m0002 from './migrations/0002-seed-steps-and-identifiers.ts';
 
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
+  '0002-seed-steps-and-identifiers': m0002,
 };
 
 class StaticProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(migrations);
+    return Promise.resolve(MIGRATIONS);
   }
 }
 

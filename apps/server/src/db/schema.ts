@@ -261,6 +261,12 @@ export interface SysCacheEpochTable {
   epoch: number;
 }
 
+/** Base-data seed steps applied to this database (seed/index.ts). */
+export interface SysSeedStepTable {
+  name: string;
+  appliedAt: string;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -284,6 +290,7 @@ export interface Database {
   operateLog: OperateLogTable;
   sysLog: SysLogTable;
   sysCacheEpoch: SysCacheEpochTable;
+  sysSeedStep: SysSeedStepTable;
 }
 
 export type User = Selectable<SysUserTable>;

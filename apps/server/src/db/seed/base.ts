@@ -1,7 +1,8 @@
 /**
  * Base data every installation needs: the admin account and roles, the menu tree, departments,
  * dictionaries, categories, check rules, settlement organisations, ledgers and system config.
- * Idempotent: rows are inserted by natural key when missing, never overwritten.
+ * Idempotent: rows are inserted by natural key when missing, never overwritten. Applied once per database
+ * as a seed step (seed/index.ts), so that rows an administrator deletes later stay deleted.
  */
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,11 +14,6 @@ import { seedCategories } from './categories.ts';
 import { seedCheckRules } from './check-rules.ts';
 import { seedConfig } from './config.ts';
 import { seedPositions } from './positions.ts';
-
-export interface BaseSeedOptions {
-  /** Hash for a newly created admin; null when admin exists already. */
-  adminPasswordHash: string | null;
-}
 
 export const ADMIN_ROLE = 'admin';
 
@@ -125,54 +121,67 @@ export async function linkUser(
   if (first) await db.updateTable('sysUser').set({ accountId: first }).where('id', '=', userId).execute();
 }
 
-export async function seedBase(db: Db, opts: BaseSeedOptions): Promise<void> {
+async function bumpPermissionEpoch(db: Db): Promise<void> {
+  await db
+    .updateTable('sysCacheEpoch')
+    .set((eb) => ({ epoch: eb('epoch', '+', 1) }))
+    .where('name', '=', 'permission')
+    .execute();
+}
+
+/** The base data of the first seed step: menus, organisation, dictionaries, … and the admin role with every grant. */
+export async function seedBase(db: Db): Promise<void> {
+  await ensureMenus(db, MENUS, null);
+  await seedOrganisation(db);
+  await seedDictionaries(db);
+  await seedCategories(db);
+  await seedCheckRules(db);
+  await seedConfig(db);
+  await seedPositions(db);
+  const adminRole = await ensureRole(db, ADMIN_ROLE, '管理员', '系统管理员，拥有全部权限');
+  await grantAll(db, adminRole);
+  await bumpPermissionEpoch(db);
+}
+
+/** The `admin` account of a first start (the base data must be there). */
+export async function seedAdmin(db: Db, passwordHash: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await ensureMenus(trx, MENUS, null);
-    await seedOrganisation(trx);
-    await seedDictionaries(trx);
-    await seedCategories(trx);
-    await seedCheckRules(trx);
-    await seedConfig(trx);
-    await seedPositions(trx);
-    const adminRole = await ensureRole(trx, ADMIN_ROLE, '管理员', '系统管理员，拥有全部权限');
-    await grantAll(trx, adminRole);
-    if (opts.adminPasswordHash) {
-      const adminId = newId();
-      await trx
-        .insertInto('sysUser')
-        .values({
-          id: adminId,
-          username: 'admin',
-          realname: '管理员',
-          nickname: '管理员',
-          password: opts.adminPasswordHash,
-          avatar: null,
-          birthday: null,
-          sex: 1,
-          email: null,
-          phone: null,
-          orgCode: 'A01',
-          workNo: 'A1000',
-          post: null,
-          telephone: null,
-          thirdOrgCode: null,
-          accountId: null,
-          userIdentity: 2,
-          departIds: null,
-          settings: null,
-          createBy: 'system',
-          createTime: nowIso(),
-          updateBy: null,
-          updateTime: null,
-        })
-        .execute();
-      await trx.insertInto('sysUserRole').values({ id: newId(), userId: adminId, roleId: adminRole }).execute();
-      await linkUser(trx, adminId, ['A01', 'A01A04'], ['SO001', 'SO002', 'SO003']);
-    }
+    const adminRole = await trx
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', ADMIN_ROLE)
+      .executeTakeFirstOrThrow();
+    const adminId = newId();
     await trx
-      .updateTable('sysCacheEpoch')
-      .set((eb) => ({ epoch: eb('epoch', '+', 1) }))
-      .where('name', '=', 'permission')
+      .insertInto('sysUser')
+      .values({
+        id: adminId,
+        username: 'admin',
+        realname: '管理员',
+        nickname: '管理员',
+        password: passwordHash,
+        avatar: null,
+        birthday: null,
+        sex: 1,
+        email: null,
+        phone: null,
+        orgCode: 'A01',
+        workNo: 'A1000',
+        post: null,
+        telephone: null,
+        thirdOrgCode: null,
+        accountId: null,
+        userIdentity: 2,
+        departIds: null,
+        settings: null,
+        createBy: 'system',
+        createTime: nowIso(),
+        updateBy: null,
+        updateTime: null,
+      })
       .execute();
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId: adminId, roleId: adminRole.id }).execute();
+    await linkUser(trx, adminId, ['A01', 'A01A04'], ['SO001', 'SO002', 'SO003']);
+    await bumpPermissionEpoch(trx);
   });
 }

@@ -93,7 +93,12 @@ const ROLES = [
 ] as const;
 
 /** Menu subtrees only administrators see: system administration and system monitoring. */
-const ADMIN_ONLY = new Set<string>([MENU_IDS.system, 'menu-monitor']);
+const ADMIN_ONLY = ['menu-system', 'menu-monitor'];
+/** Business areas each demo role leaves out: staff do no accounting; finance does no work orders or HR. */
+const LEFT_OUT: Record<'staff' | 'finance', readonly string[]> = {
+  staff: ['menu-accounting'],
+  finance: ['menu-work-order', 'menu-hr'],
+};
 
 /** Button codes the staff roles hold besides their menus. */
 const STAFF_BUTTONS = new Set(['hz:entrance']);
@@ -101,15 +106,17 @@ const STAFF_BUTTONS = new Set(['hz:entrance']);
 async function roleGrants(db: Db): Promise<Record<string, string[]>> {
   const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'menuType', 'perms']).execute();
   const parent = new Map(rows.map((r) => [r.id, r.parentId]));
-  const inSystem = (id: string): boolean => {
-    for (let cur: string | null | undefined = id; cur; cur = parent.get(cur)) if (ADMIN_ONLY.has(cur)) return true;
+  const under = (id: string, roots: readonly string[]): boolean => {
+    for (let cur: string | null | undefined = id; cur; cur = parent.get(cur)) if (roots.includes(cur)) return true;
     return false;
   };
-  const business = rows
-    .filter((r) => !inSystem(r.id) && (r.menuType !== 2 || (r.perms && STAFF_BUTTONS.has(r.perms))))
-    .map((r) => r.id);
+  const business = (leftOut: readonly string[]) =>
+    rows
+      .filter((r) => !under(r.id, [...ADMIN_ONLY, ...leftOut]))
+      .filter((r) => r.menuType !== 2 || (r.perms && STAFF_BUTTONS.has(r.perms)))
+      .map((r) => r.id);
   const everyone = rows.filter((r) => (MENU_IDS.everyone as readonly string[]).includes(r.id)).map((r) => r.id);
-  return { staff: business, finance: business, guest: everyone };
+  return { staff: business(LEFT_OUT.staff), finance: business(LEFT_OUT.finance), guest: everyone };
 }
 
 export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<string[]> {

@@ -1,13 +1,29 @@
-/** Seeding: base data (idempotent, every start) and demo data (first start only). */
+/**
+ * Seeding: base data in named steps, each applied once per database (recorded in sys_seed_step); the admin
+ * account and the demo data on the first start.
+ *
+ * A step is like a migration for data: once landed it is never changed. New base data (menus of a new screen,
+ * a new dictionary) goes into a new step, which also grants new permissions to the admin role. Because a step
+ * runs only once, rows an administrator deletes or edits later are left as they are.
+ */
+import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validation';
 import type { Db } from '../connection.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
-import { seedBase } from './base.ts';
+import { nowIso } from '../../lib/time.ts';
+import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
+
+export interface SeedStep {
+  name: string;
+  run: (db: Db) => Promise<void>;
+}
+
+export const BASE_STEPS: readonly SeedStep[] = [{ name: '0001-base', run: seedBase }];
 
 export interface SeedOptions {
   /** HOUTAI_ADMIN_PASSWORD; when absent a random one is generated and reported once. */
   adminPassword: string | null;
-  /** Demo people and records (default on). */
+  /** Demo people and records on the first start (default on). */
   demo?: boolean;
 }
 
@@ -17,14 +33,36 @@ export interface SeedReport {
   /** The generated password, only when this run made one up. */
   generatedPassword: string | null;
   demoUsers: string[];
+  /** Names of the base steps this run applied. */
+  stepsApplied: string[];
+}
+
+/** Applies the base steps not applied yet, each in its own transaction with its record. */
+export async function applyBaseSteps(db: Db, steps: readonly SeedStep[] = BASE_STEPS): Promise<string[]> {
+  const done = new Set((await db.selectFrom('sysSeedStep').select('name').execute()).map((r) => r.name));
+  const applied: string[] = [];
+  for (const step of steps) {
+    if (done.has(step.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await step.run(trx);
+      await trx.insertInto('sysSeedStep').values({ name: step.name, appliedAt: nowIso() }).execute();
+    });
+    applied.push(step.name);
+  }
+  return applied;
 }
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   const existingAdmin = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirst();
-  const generatedPassword = existingAdmin || opts.adminPassword ? null : randomPassword();
-  const password = opts.adminPassword ?? generatedPassword;
-  const passwordHash = existingAdmin || !password ? null : await hashPassword(password);
-  await seedBase(db, { adminPasswordHash: passwordHash });
-  const demoUsers = !existingAdmin && opts.demo !== false && passwordHash ? await seedDemo(db, { passwordHash }) : [];
-  return { adminCreated: !existingAdmin, generatedPassword, demoUsers };
+  if (!existingAdmin && opts.adminPassword && !isValidPassword(opts.adminPassword)) {
+    throw new Error(`HOUTAI_ADMIN_PASSWORD does not follow the password rule: ${PASSWORD_RULE_MESSAGE}`);
+  }
+  const stepsApplied = await applyBaseSteps(db);
+  if (existingAdmin) return { adminCreated: false, generatedPassword: null, demoUsers: [], stepsApplied };
+
+  const generatedPassword = opts.adminPassword ? null : randomPassword();
+  const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
+  await seedAdmin(db, passwordHash);
+  const demoUsers = opts.demo !== false ? await seedDemo(db, { passwordHash }) : [];
+  return { adminCreated: true, generatedPassword, demoUsers, stepsApplied };
 }

@@ -1,5 +1,5 @@
 /** Operator commands on accounts (CLI): create an administrator, reset a password. */
-import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validation';
+import { checkUsername, isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validation';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
@@ -10,65 +10,57 @@ import { invalidatePermissions } from '../permission/permission-codes.service.ts
 import { clearAttempts } from './auth.repository.ts';
 import { identifiersOf } from './login-throttle.service.ts';
 
+/**
+ * Creates an administrator account (CLI `create-admin [username] [password]`). An existing username is refused:
+ * changing a password is `reset-password`, which also signs the account out everywhere.
+ */
 export async function createAdmin(db: Db, username: string, password: string | null) {
+  const usernameProblem = checkUsername(username);
+  if (usernameProblem) throw new Error(`invalid username ${username}: ${usernameProblem}`);
   const generatedPassword = password ? null : randomPassword();
   const plain = password ?? generatedPassword!;
   if (!isValidPassword(plain)) throw new Error(PASSWORD_RULE_MESSAGE);
+  const existing = await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst();
+  if (existing) {
+    throw new Error(
+      `user ${username} exists already; to set its password: npm run houtai -- reset-password ${username} <new-password>`,
+    );
+  }
+  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE).executeTakeFirstOrThrow();
   const hash = await hashPassword(plain);
-  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE).executeTakeFirst();
-  if (!role) throw new Error('the admin role is missing: run `npm run houtai -- seed` first');
   await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('sysUser')
-      .select(['id', 'workNo'])
-      .where('username', '=', username)
-      .executeTakeFirst();
-    const userId = existing?.id ?? newId();
-    if (existing) {
-      await trx
-        .updateTable('sysUser')
-        .set({ password: hash, status: 1, delFlag: 0, updateBy: 'cli', updateTime: nowIso() })
-        .where('id', '=', userId)
-        .execute();
-    } else {
-      await trx
-        .insertInto('sysUser')
-        .values({
-          id: userId,
-          username,
-          realname: username,
-          nickname: null,
-          password: hash,
-          avatar: null,
-          birthday: null,
-          sex: null,
-          email: null,
-          phone: null,
-          orgCode: null,
-          workNo: null,
-          post: null,
-          telephone: null,
-          thirdOrgCode: null,
-          accountId: null,
-          userIdentity: 2,
-          departIds: null,
-          settings: null,
-          createBy: 'cli',
-          createTime: nowIso(),
-          updateBy: null,
-          updateTime: null,
-        })
-        .execute();
-    }
-    const link = await trx
-      .selectFrom('sysUserRole')
-      .select('id')
-      .where('userId', '=', userId)
-      .where('roleId', '=', role.id)
-      .executeTakeFirst();
-    if (!link) await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: role.id }).execute();
-    // A fresh start: earlier failed sign-ins (and a lock) no longer apply.
-    await clearAttempts(trx, identifiersOf({ id: userId, username, workNo: existing?.workNo ?? null }));
+    const userId = newId();
+    await trx
+      .insertInto('sysUser')
+      .values({
+        id: userId,
+        username,
+        realname: username,
+        nickname: null,
+        password: hash,
+        avatar: null,
+        birthday: null,
+        sex: null,
+        email: null,
+        phone: null,
+        orgCode: null,
+        workNo: null,
+        post: null,
+        telephone: null,
+        thirdOrgCode: null,
+        accountId: null,
+        userIdentity: 2,
+        departIds: null,
+        settings: null,
+        createBy: 'cli',
+        createTime: nowIso(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: role.id }).execute();
+    // Failed sign-ins of the name from before the account existed no longer apply.
+    await clearAttempts(trx, identifiersOf({ id: userId, username, workNo: null }));
   });
   await invalidatePermissions(db);
   return { username, generatedPassword };

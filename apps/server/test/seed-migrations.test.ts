@@ -1,0 +1,127 @@
+/** Seed steps apply once (deletions stay), landed migrations stay frozen, and the schema's identifier rules. */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+import { MIGRATIONS } from '../src/db/migrate.ts';
+import { applyBaseSteps, BASE_STEPS, seed } from '../src/db/seed/index.ts';
+import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('seed steps', () => {
+  it('are recorded once applied, and a later start applies none again', async () => {
+    const recorded = await t.handle.db.selectFrom('sysSeedStep').select('name').execute();
+    expect(recorded.map((r) => r.name)).toEqual(BASE_STEPS.map((s) => s.name));
+    expect(await applyBaseSteps(t.handle.db)).toEqual([]);
+  });
+
+  it('leave base rows an administrator deleted deleted on the next start', async () => {
+    const leaf = await t.handle.db
+      .selectFrom('sysCategory')
+      .select(['id', 'code'])
+      .where('code', 'like', 'A01A05%')
+      .orderBy('code', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.handle.db.deleteFrom('sysCategory').where('id', '=', leaf.id).execute();
+    const report = await seed(t.handle.db, { adminPassword: TEST_PASSWORD });
+    expect(report).toMatchObject({ adminCreated: false, stepsApplied: [] });
+    const again = await t.handle.db.selectFrom('sysCategory').select('id').where('code', '=', leaf.code).execute();
+    expect(again).toEqual([]);
+  });
+
+  it('apply a new step exactly once, in a transaction with its record', async () => {
+    let runs = 0;
+    const steps = [
+      ...BASE_STEPS,
+      {
+        name: 'test-extra',
+        run: async () => {
+          runs++;
+          return Promise.resolve();
+        },
+      },
+    ];
+    expect(await applyBaseSteps(t.handle.db, steps)).toEqual(['test-extra']);
+    expect(await applyBaseSteps(t.handle.db, steps)).toEqual([]);
+    expect(runs).toBe(1);
+
+    const failing = [{ name: 'test-failing', run: () => Promise.reject(new Error('boom')) }];
+    await expect(applyBaseSteps(t.handle.db, failing)).rejects.toThrow('boom');
+    const names = (await t.handle.db.selectFrom('sysSeedStep').select('name').execute()).map((r) => r.name);
+    expect(names).not.toContain('test-failing');
+  });
+});
+
+describe('migrations', () => {
+  // Landed migrations are frozen: a change here means a landed file was edited. Add a new migration instead,
+  // and pin its hash here when it lands.
+  const LANDED: Record<string, string> = {
+    '0001-init': '3a02ead0db02a7c5c28954fd3da4764ceadc92f7711ac0c9e58232eaae3a813c',
+    '0002-seed-steps-and-identifiers': 'd130146b59ed9be0f288b7599d1a09f1eb507c964a98a5f05ed05c9561dbb1b1',
+  };
+
+  it('every migration file is registered, and the landed ones are unchanged', () => {
+    const dir = path.resolve(import.meta.dirname, '../src/db/migrations');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(MIGRATIONS).sort());
+    for (const [name, hash] of Object.entries(LANDED)) {
+      const text = readFileSync(path.join(dir, `${name}.ts`));
+      expect(createHash('sha256').update(text).digest('hex'), name).toBe(hash);
+    }
+  });
+});
+
+describe('sign-in identifiers', () => {
+  async function insertUser(username: string, phone: string, delFlag: number): Promise<void> {
+    await t.handle.db
+      .insertInto('sysUser')
+      .values({
+        id: newId(),
+        username,
+        realname: username,
+        nickname: null,
+        password: null,
+        avatar: null,
+        birthday: null,
+        sex: null,
+        email: null,
+        phone,
+        orgCode: null,
+        status: 1,
+        delFlag,
+        workNo: null,
+        post: null,
+        telephone: null,
+        thirdOrgCode: null,
+        accountId: null,
+        userIdentity: 1,
+        departIds: null,
+        settings: null,
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+  }
+
+  it('a phone belongs to one live user; removed users keep theirs without blocking it', async () => {
+    await insertUser('phone_a', '13911112222', 0);
+    await expect(insertUser('phone_b', '13911112222', 0)).rejects.toThrow();
+    await insertUser('phone_c', '13911112222', 1);
+    const rows = await t.handle.db
+      .selectFrom('sysUser')
+      .select('username')
+      .where('phone', '=', '13911112222')
+      .execute();
+    expect(rows.map((r) => r.username).sort()).toEqual(['phone_a', 'phone_c']);
+  });
+});
