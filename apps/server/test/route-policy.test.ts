@@ -163,6 +163,19 @@ describe('OpenAPI document', () => {
       expect((await prod.app.inject({ method: 'GET', url, headers: { 'x-access-token': admin } })).statusCode).toBe(
         200,
       );
+      const yaml = `${prod.config.apiPrefix}/docs/yaml`;
+      expect((await prod.app.inject({ method: 'GET', url: yaml })).statusCode).toBe(401);
+      // The page itself opens in the shell's iframe (no headers there) and sends the stored token on its calls.
+      const page = await prod.app.inject({ method: 'GET', url: `${prod.config.apiPrefix}/docs` });
+      expect(page.statusCode).toBe(200);
+      const init = await prod.app.inject({
+        method: 'GET',
+        url: `${prod.config.apiPrefix}/docs/static/swagger-initializer.js`,
+      });
+      expect(init.statusCode).toBe(200);
+      expect(init.body).toContain('requestInterceptor');
+      expect(init.body).toContain('houtai:access-token');
+      expect(init.body).toContain('X-Access-Token');
     } finally {
       await prod.close();
     }

@@ -1,11 +1,42 @@
-/** OpenAPI document at {API_PREFIX}/docs: open in development, administrators only in production. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * OpenAPI document at {API_PREFIX}/docs: open in development, administrators only in production.
+ *
+ * In production only the document (`/docs/json`, `/docs/yaml`) is guarded; the Swagger UI page and its static
+ * files are generic and public, so that the page opens in the shell's iframe (which cannot send headers). The
+ * page adds the signed-in user's X-Access-Token (same origin, the web app's storage) to every request it makes,
+ * the document's included, so an administrator sees it and others get 403.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { defaultPolicyFor } from './route-registry.ts';
+import type { Policy } from './types.ts';
 
 export const DOCS_PERMISSION = 'system:docs:view';
+
+/** The browser's window, for the one function below that runs there (the server has no DOM types). */
+declare const window: { localStorage: { getItem(key: string): string | null } };
+
+/**
+ * Runs in the browser (serialised into swagger-initializer.js by @fastify/swagger-ui): plain JavaScript only.
+ * The web app keeps the token as `{"value": …, "expire": …}` under 'houtai:access-token'.
+ */
+function withSessionToken<R extends object>(request: R): R {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem('houtai:access-token') ?? 'null') as {
+      value?: unknown;
+    } | null;
+    const headers = (request as { headers?: Record<string, string> }).headers;
+    if (headers && stored && typeof stored.value === 'string') headers['X-Access-Token'] = stored.value;
+  } catch {
+    // No stored session: the request goes without a token.
+  }
+  return request;
+}
+
+function isDocument(url: string): boolean {
+  return /\/docs\/(json|yaml)$/.test(url);
+}
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -18,9 +49,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  const docsPolicy = app.config.production ? { permission: DOCS_PERMISSION } : ('public' as const);
+  const documentPolicy: Policy = app.config.production ? { permission: DOCS_PERMISSION } : 'public';
   await app.register(async (docs) => {
-    defaultPolicyFor(docs, docsPolicy);
-    await docs.register(swaggerUi, { routePrefix: `${app.config.apiPrefix}/docs` });
+    docs.addHook('onRoute', (opts: RouteOptions) => {
+      const config = (opts.config ?? {}) as { policy?: Policy };
+      if (config.policy === undefined) {
+        opts.config = { ...config, policy: isDocument(opts.url) ? documentPolicy : 'public' };
+      }
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: `${app.config.apiPrefix}/docs`,
+      uiConfig: { requestInterceptor: withSessionToken },
+    });
   });
 }

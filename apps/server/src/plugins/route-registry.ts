@@ -51,11 +51,3 @@ export function trackRoutes(app: FastifyInstance): RegisteredRoute[] {
   });
   return routes;
 }
-
-/** Gives every route registered inside `app` (an encapsulated context) the policy, e.g. for plugin routes. */
-export function defaultPolicyFor(app: FastifyInstance, policy: Policy): void {
-  app.addHook('onRoute', (opts: RouteOptions) => {
-    const config = (opts.config ?? {}) as { policy?: Policy };
-    if (config.policy === undefined) opts.config = { ...config, policy };
-  });
-}
