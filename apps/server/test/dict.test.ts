@@ -41,7 +41,11 @@ function signedGet(token: string, url: string) {
   return api(t.app, token, { method: 'GET', url, headers: { 'x-sign': sign, 'x-timestamp': String(Date.now()) } });
 }
 
-function dictUrl(kind: 'getDictItems' | 'loadDict' | 'loadDictItem', code: string, query = ''): string {
+function dictUrl(
+  kind: 'getDictItems' | 'loadDict' | 'loadDictItem' | 'loadDictOrderByValue',
+  code: string,
+  query = '',
+): string {
   return `/sys/dict/${kind}/${encodeURIComponent(code).replace(/%2C/g, ',')}${query ? `?${query}` : ''}`;
 }
 
@@ -288,6 +292,41 @@ describe('loadDict and loadDictItem', () => {
     expect(kept.result).toEqual(['杭州后台物流有限公司', 'nope', '上海后台贸易有限公司']);
     const plain = body<string[]>(await signedGet(admin, dictUrl('loadDictItem', 'sex', 'key=2,1')));
     expect(plain.result).toEqual(['女', '男']);
+  });
+});
+
+describe('loadDictOrderByValue and getDictText', () => {
+  it('lists the selected values first, then the first page without them', async () => {
+    const ids = await settlementIds();
+    const selected = `${ids.get('SO003')},${ids.get('SO001')}`;
+    const b = body<DictModel[]>(
+      await signedGet(
+        admin,
+        dictUrl('loadDictOrderByValue', 'lg_base_settlement_org,name,id', `keyword=${selected}&pageSize=2`),
+      ),
+    );
+    expect(b.success).toBe(true);
+    const values = b.result.map((m) => m.value);
+    expect(values.slice(0, 2)).toEqual([ids.get('SO003'), ids.get('SO001')]);
+    expect(new Set(values).size).toBe(values.length);
+    expect(values).toContain(ids.get('SO002'));
+    const plain = body<DictModel[]>(await signedGet(admin, dictUrl('loadDictOrderByValue', 'sex', 'keyword=2')));
+    expect(plain.result.map((m) => m.value)).toEqual(['2', '1']);
+  });
+
+  it('is signed like the other table helpers', async () => {
+    const res = await api(t.app, admin, { method: 'GET', url: dictUrl('loadDictOrderByValue', 'sex', 'keyword=1') });
+    expect(body(res).success).toBe(false);
+  });
+
+  it('getDictText answers the text of one value, empty for an unknown one, and refuses unregistered tables', async () => {
+    const get = async (code: string, key: string) =>
+      body<string>(await api(t.app, admin, { method: 'GET', url: `/sys/dict/getDictText/${code}/${key}` }));
+    expect((await get('sex', '2')).result).toBe('女');
+    expect((await get('sex', '9')).result).toBe('');
+    const ids = await settlementIds();
+    expect((await get('lg_base_settlement_org,name,id', ids.get('SO001')!)).result).toBe('上海后台贸易有限公司');
+    expect(await get('sys_user,password,id', 'x')).toMatchObject({ success: false, message: '不允许查询该字典表' });
   });
 });
 

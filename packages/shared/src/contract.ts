@@ -446,6 +446,15 @@ export const LoadDictQuery = z.object({
   sign: optionalStr(64),
 });
 
+/** loadDictOrderByValue: `keyword` holds the selected values (comma list), listed first. */
+export const LoadDictOrderByValueQuery = LoadDictQuery.extend({ keyword: optionalStr(4000) });
+
+/** getDictText/{dictCode}/{key}. */
+export const DictTextParams = z.object({
+  dictCode: str(500, DICT_CODE_REQUIRED).pipe(z.string().min(1, DICT_CODE_REQUIRED)),
+  key: str(500, '请输入字典值'),
+});
+
 export const LoadDictItemQuery = z.object({
   key: optionalStr(4000),
   delNotExist: flag(true, 'delNotExist参数不正确'),

@@ -5,14 +5,24 @@ import { TEXT } from '@houtai/shared/constants';
 import {
   DictCodeParams,
   DictParams,
+  DictTextParams,
   LoadDictItemQuery,
+  LoadDictOrderByValueQuery,
   LoadDictQuery,
   LoadTreeDataQuery,
 } from '@houtai/shared/contract';
 import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import type { ScopeContext } from '../../registry/index.ts';
-import { getDictItems, loadDict, loadDictItem, loadTreeData, queryAllDictItems } from './dict.service.ts';
+import {
+  getDictItems,
+  getDictText,
+  loadDict,
+  loadDictItem,
+  loadDictOrderByValue,
+  loadTreeData,
+  queryAllDictItems,
+} from './dict.service.ts';
 
 function caller(request: FastifyRequest): ScopeContext {
   if (!request.session) throw AppError.unauthorized(TEXT.tokenInvalid);
@@ -36,6 +46,21 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: DictParams, querystring: LoadDictQuery, tags },
     },
     async (request) => ok(await loadDict(app.db, request.params.dict, request.query, caller(request))),
+  );
+
+  app.get(
+    '/sys/dict/loadDictOrderByValue/:dict',
+    {
+      config: { policy: 'authenticated', signed: true },
+      schema: { params: DictParams, querystring: LoadDictOrderByValueQuery, tags },
+    },
+    async (request) => ok(await loadDictOrderByValue(app.db, request.params.dict, request.query, caller(request))),
+  );
+
+  app.get(
+    '/sys/dict/getDictText/:dictCode/:key',
+    { config: { policy: 'authenticated' }, schema: { params: DictTextParams, tags } },
+    async (request) => ok(await getDictText(app.db, request.params.dictCode, request.params.key, caller(request))),
   );
 
   app.get(

@@ -126,6 +126,40 @@ export async function loadDictItem(
   return out;
 }
 
+/** The options of a code, whether plain or a registered table dictionary: the given values, in their order. */
+async function optionsByValues(db: Db, code: string, values: string[], ctx: ScopeContext): Promise<DictModel[]> {
+  if (values.length === 0) return [];
+  let all: Map<string, DictModel>;
+  if (isTableDictCode(code)) {
+    const rows = await repo.findTableDictRowsByValues(db, resolveTableDict(code, ctx), values);
+    all = new Map(tableDictModels(rows).map((m) => [m.value, m]));
+  } else {
+    assertPlainCode(code);
+    all = new Map((await dictItemsByCode(db, code)).map((m) => [m.value, m]));
+  }
+  return values.flatMap((v) => all.get(v) ?? []);
+}
+
+/** loadDictOrderByValue: the selected values (keyword, comma list) first, then the first page without them. */
+export async function loadDictOrderByValue(
+  db: Db,
+  dictCode: string,
+  q: LoadDictInput,
+  ctx: ScopeContext,
+): Promise<DictModel[]> {
+  const code = dictCode.trim();
+  const selected = await optionsByValues(db, code, splitKeys(q.keyword), ctx);
+  const firstPage = await loadDict(db, code, { ...q, keyword: '' }, ctx);
+  const seen = new Set(selected.map((m) => m.value));
+  return [...selected, ...firstPage.filter((m) => !seen.has(m.value))];
+}
+
+/** getDictText: the text of one value ('' when the dictionary has no such value). */
+export async function getDictText(db: Db, dictCode: string, key: string, ctx: ScopeContext): Promise<string> {
+  const [found] = await optionsByValues(db, dictCode.trim(), [key.trim()], ctx);
+  return found?.text ?? '';
+}
+
 export interface LoadTreeDataInput extends TreeRequest {
   pid?: string | undefined;
   converIsLeafVal: '0' | '1';
