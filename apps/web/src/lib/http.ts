@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** The caller reports failures itself; the catalogue's notifications are not shown. */
   silent?: boolean;
   timeoutMs?: number;
+  /** The request outlives the page (fetch keepalive): for saves sent while the page unloads. */
+  keepalive?: boolean;
 }
 
 export class HttpError extends Error {
@@ -95,7 +97,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: controller.signal });
+    res = await fetch(url, { method, headers, body, signal: controller.signal, keepalive: options.keepalive });
   } catch {
     // Aborted by the timer or the network gave up: both read as a time-out to the user.
     fail({ status: 'timeout', hasToken: !!token }, options.silent);

@@ -6,6 +6,7 @@ interface Call {
   method: string;
   path: string;
   body: unknown;
+  keepalive: boolean;
 }
 
 function reply(result: unknown, success = true, message = '') {
@@ -27,7 +28,7 @@ function fakeServer(stored: Partial<DisplaySettings> = {}, tweak: (s: DisplaySet
       const method = init?.method ?? 'GET';
       const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path, body });
+      calls.push({ method, path, body, keepalive: init?.keepalive === true });
       if (hold) await new Promise<void>((resolve) => pending.push(resolve));
       if (path === '/sys/user/getUserSettings') return reply(current);
       if (path === '/sys/user/saveUserSettings') {
@@ -196,5 +197,25 @@ describe('settings store', () => {
     await vi.waitFor(() => expect(server.saves()).toHaveLength(2));
     expect(server.saves()[1]?.body).toMatchObject({ theme: 'light', multipage: false });
     stop();
+  });
+
+  it('sends a change still waiting for its save when the page goes away, with keepalive', async () => {
+    const server = fakeServer();
+    const { session, store } = await fresh();
+    const stop = store.startSettingsSync();
+    session.useSessionStore.getState().signIn({ token: 'tok', userInfo: user });
+    await vi.waitFor(() => expect(store.settingsStore.getState().loaded).toBe(true));
+
+    store.settingsStore.getState().update({ theme: 'dark' });
+    expect(server.saves()).toHaveLength(0);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toMatchObject({ body: { theme: 'dark' }, keepalive: true });
+    stop();
+    // Once stopped, leaving the page sends nothing more.
+    store.settingsStore.getState().update({ theme: 'light' });
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.saves()).toHaveLength(1);
   });
 });

@@ -86,10 +86,10 @@ function scheduleSave(): void {
   }, SETTINGS_SAVE_DEBOUNCE_MS);
 }
 
-async function saveNow(): Promise<void> {
+async function saveNow(keepalive = false): Promise<void> {
   const sent = revision;
   try {
-    const res = await saveUserSettings(settingsStore.getState().settings);
+    const res = await saveUserSettings(settingsStore.getState().settings, keepalive);
     if (!res.success) {
       getFeedback().message.warning(res.message);
       return;
@@ -118,12 +118,17 @@ export async function loadSettings(): Promise<void> {
   }
 }
 
-/** Sends a pending save at once (e.g. before the page unloads). */
-export function flushSettings(): Promise<void> {
+/** Sends a pending save at once; `keepalive` when the page is going away (reload, tab closed). */
+export function flushSettings(keepalive = false): Promise<void> {
   if (!saveTimer) return Promise.resolve();
   clearTimeout(saveTimer);
   saveTimer = null;
-  return saveNow();
+  return saveNow(keepalive);
+}
+
+/** A change made just before a reload or a closed tab still reaches the server. */
+function flushOnPageHide(): void {
+  void flushSettings(true);
 }
 
 let syncedToken: string | null = null;
@@ -144,7 +149,12 @@ function follow(token: string | null): void {
  */
 export function startSettingsSync(): () => void {
   follow(useSessionStore.getState().token);
-  return useSessionStore.subscribe((state) => follow(state.token));
+  const unsubscribe = useSessionStore.subscribe((state) => follow(state.token));
+  window.addEventListener('pagehide', flushOnPageHide);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flushOnPageHide);
+  };
 }
 
 /** For tests: forget timers and the followed session, back to the defaults. */

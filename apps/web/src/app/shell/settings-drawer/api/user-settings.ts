@@ -8,6 +8,7 @@ export function getUserSettings(): Promise<ApiResult<DisplaySettings>> {
   return http.get<DisplaySettings>('/sys/user/getUserSettings', undefined, { silent: true });
 }
 
-export function saveUserSettings(settings: DisplaySettings): Promise<ApiResult<DisplaySettings>> {
-  return http.put<DisplaySettings>('/sys/user/saveUserSettings', settings, { silent: true });
+/** `keepalive` when sent as the page goes away, so the save is not cancelled with it. */
+export function saveUserSettings(settings: DisplaySettings, keepalive = false): Promise<ApiResult<DisplaySettings>> {
+  return http.put<DisplaySettings>('/sys/user/saveUserSettings', settings, { silent: true, keepalive });
 }
