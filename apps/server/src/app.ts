@@ -71,22 +71,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.decorate('registeredRoutes', trackRoutes(app));
   registerSecurityHeaders(app);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     const level =
       status >= 500 ? 'error' : status === 401 || status === 403 || status === 429 || ms > 1000 ? 'info' : 'debug';
     const log = request.log as unknown as { isLevelEnabled?: (l: string) => boolean };
-    if (!log.isLevelEnabled?.(level)) return;
-    request.log[level](
-      {
-        method: request.method,
-        url: request.routeOptions.url ?? request.url.split('?')[0],
-        status,
-        ms: Math.round(ms),
-      },
-      'request completed',
-    );
+    if (log.isLevelEnabled?.(level)) {
+      request.log[level](
+        {
+          method: request.method,
+          url: request.routeOptions.url ?? request.url.split('?')[0],
+          status,
+          ms: Math.round(ms),
+        },
+        'request completed',
+      );
+    }
+    done();
   });
   registerErrorHandling(app);
   registerAuth(app);

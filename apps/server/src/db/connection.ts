@@ -16,6 +16,22 @@ export interface DbOptions {
   onQuery?: (sqlText: string, parameters: readonly unknown[]) => void;
 }
 
+/**
+ * A synchronous read of SQLite, for the hottest compiled queries (lib/compiled-query.ts): Kysely's driver costs
+ * more than the query itself. Answers null when it cannot run now (a transaction holds the connection, whose
+ * uncommitted rows it must not see), and the caller then goes through Kysely.
+ */
+export interface RawReader {
+  all(sqlText: string, parameters: readonly unknown[]): Record<string, unknown>[] | null;
+}
+
+const rawReaders = new WeakMap<object, RawReader>();
+
+/** The raw reader of a database opened by openDatabase (SQLite only; never for a transaction object). */
+export function rawReaderOf(db: Db): RawReader | undefined {
+  return rawReaders.get(db);
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
@@ -51,10 +67,14 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins,
-    log,
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins, log });
+  rawReaders.set(db, {
+    all(sqlText, parameters) {
+      if (sqlite.inTransaction) return null;
+      opts.onQuery?.(sqlText, parameters);
+      return cached.prepare(sqlText).all(parameters) as Record<string, unknown>[];
+    },
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -4,7 +4,7 @@
  * arguments; each call binds its arguments where the markers stand (constants built into the query stay).
  */
 import type { CompiledQuery, QueryResult } from 'kysely';
-import type { Db } from '../db/connection.ts';
+import { rawReaderOf, type Db } from '../db/connection.ts';
 
 interface Prepared<R> {
   query: CompiledQuery<R>;
@@ -39,5 +39,25 @@ export function executeCompiled<R, A extends unknown[]>(
   }
   const { query, slots } = prepared;
   const parameters = query.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
+  // On SQLite, read synchronously when no transaction holds the connection (the CamelCasePlugin's mapping is
+  // done here); otherwise, and on PostgreSQL, through Kysely.
+  const raw = rawReaderOf(db)?.all(query.sql, parameters);
+  if (raw) return Promise.resolve({ rows: raw.map(camelCaseRow) as R[] });
   return db.executeQuery<R>({ ...query, parameters });
+}
+
+const camelNames = new Map<string, string>();
+
+/** snake_case column names to camelCase keys, as the CamelCasePlugin maps results. */
+function camelCaseRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in row) {
+    let name = camelNames.get(key);
+    if (name === undefined) {
+      name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      camelNames.set(key, name);
+    }
+    out[name] = row[key];
+  }
+  return out;
 }

@@ -48,6 +48,9 @@ describe('negotiateEncoding', () => {
     ['gzip;q=0', 'identity'],
     ['br', 'identity'],
     ['*', 'gzip'],
+    ['deflate, GZIP', 'gzip'],
+    ['gzip;q=0.5, identity;q=1', 'identity'],
+    ['identity, br', 'identity'],
   ] as const)('Accept-Encoding %j → %s', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
   });

@@ -17,9 +17,14 @@ const MIN_COMPRESS_BYTES = 1024;
 
 export type ContentEncoding = 'gzip' | 'identity';
 
+/** Browsers' usual form: a plain list without q-values, where every listed coding is acceptable. */
+const PLAIN_LIST_WITH_GZIP = /^(?:[\w*-]+\s*,\s*)*gzip(?:\s*,\s*[\w*-]+)*$/i;
+
 /** The encoding to answer with for an Accept-Encoding header (q-values honoured; absent header → identity). */
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
+  // Fast path for what browsers send; anything with parameters goes through the full negotiation.
+  if (PLAIN_LIST_WITH_GZIP.test(acceptEncoding)) return 'gzip';
   const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['gzip', 'identity']);
   return chosen === 'gzip' ? 'gzip' : 'identity';
 }

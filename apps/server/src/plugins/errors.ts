@@ -82,10 +82,12 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-      throw AppError.badRequest(TEXT.illegalCharacters);
+      done(AppError.badRequest(TEXT.illegalCharacters));
+      return;
     }
+    done();
   });
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, request, reply) => {
     if (err instanceof AppError) {

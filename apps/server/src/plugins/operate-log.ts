@@ -23,31 +23,37 @@ function relateIdOf(request: FastifyRequest): string | null {
 }
 
 export function registerOperateLog(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITE_METHODS.has(request.method) || reply.statusCode !== 200) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cfg = request.routeOptions.config;
-    if (cfg.selfAudited || !cfg.operation || !cfg.operateType) return payload;
-    if (typeof payload !== 'string' || !payload.startsWith('{"success":true')) return payload;
-    const actor = request.session?.user ?? request.auditActor;
-    try {
-      await recordOperation(
-        app.db,
-        {
-          userId: actor?.id ?? null,
-          username: actor?.username ?? null,
-          realname: actor?.realname ?? null,
-          operateType: cfg.operateType,
-          content: request.auditNote ? `${cfg.operation}：${request.auditNote}` : cfg.operation,
-          relateId: relateIdOf(request),
-          requestMethod: request.method,
-          requestUrl: request.routeOptions.url ?? null,
-          ip: request.ip,
-        },
-        app.services.now(),
-      );
-    } catch (err) {
-      request.log.error({ err }, 'operate log write failed');
+    if (
+      !WRITE_METHODS.has(request.method) ||
+      reply.statusCode !== 200 ||
+      cfg.selfAudited ||
+      !cfg.operation ||
+      !cfg.operateType ||
+      typeof payload !== 'string' ||
+      !payload.startsWith('{"success":true')
+    ) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    const actor = request.session?.user ?? request.auditActor;
+    recordOperation(
+      app.db,
+      {
+        userId: actor?.id ?? null,
+        username: actor?.username ?? null,
+        realname: actor?.realname ?? null,
+        operateType: cfg.operateType,
+        content: request.auditNote ? `${cfg.operation}：${request.auditNote}` : cfg.operation,
+        relateId: relateIdOf(request),
+        requestMethod: request.method,
+        requestUrl: request.routeOptions.url ?? null,
+        ip: request.ip,
+      },
+      app.services.now(),
+    )
+      .catch((err: unknown) => request.log.error({ err }, 'operate log write failed'))
+      .finally(() => done(null, payload));
   });
 }

@@ -81,9 +81,18 @@ const verified = new WeakSet<FastifyRequest>();
  * nested contexts as well (a request is verified once); after authentication, before validation.
  */
 export function registerSignature(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.signed !== true || verified.has(request)) return;
-    verifySignature(request, app.config.signSecret, app.services.now());
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.signed !== true || verified.has(request)) {
+      done();
+      return;
+    }
+    try {
+      verifySignature(request, app.config.signSecret, app.services.now());
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
     verified.add(request);
+    done();
   });
 }

@@ -1,0 +1,66 @@
+/** The hot compiled queries: same rows on the fast SQLite read as through Kysely, never another transaction's rows. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+import { findTokenWithUser } from '../src/modules/session/session.repository.ts';
+import { hashToken } from '../src/modules/session/session.service.ts';
+import { createTestApp, login, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('findTokenWithUser', () => {
+  it('answers the camelCase row Kysely would answer', async () => {
+    const token = await login(t.app, 'zhangsan');
+    const fast = await findTokenWithUser(t.handle.db, hashToken(token));
+    // Inside a transaction the query goes through Kysely.
+    const viaKysely = await t.handle.db.transaction().execute((trx) => findTokenWithUser(trx, hashToken(token)));
+    expect(fast).toEqual(viaKysely);
+    expect(fast).toMatchObject({ username: 'zhangsan', status: 1, delFlag: 0, revokedAt: null });
+    expect(typeof fast?.permissionEpoch).toBe('number');
+  });
+
+  it("does not read another transaction's uncommitted rows", async () => {
+    const user = await t.handle.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'lisi')
+      .executeTakeFirstOrThrow();
+    const hash = hashToken(`uncommitted-${newId()}`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const trx = t.handle.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sysUserToken')
+        .values({
+          id: newId(),
+          tokenHash: hash,
+          userId: user.id,
+          loginType: 'password',
+          impersonatorId: null,
+          ip: null,
+          userAgent: null,
+          createdAt: new Date().toISOString(),
+          lastSeenAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          revokedAt: null,
+          revokedReason: null,
+        })
+        .execute();
+      inserted();
+      await held;
+      throw new Error('rolled back');
+    });
+    await didInsert;
+    const during = findTokenWithUser(t.handle.db, hash);
+    release();
+    await expect(trx).rejects.toThrow('rolled back');
+    expect(await during).toBeUndefined();
+  });
+});
