@@ -1,4 +1,6 @@
 /** The hot compiled queries: same rows on the fast SQLite read as through Kysely, never another transaction's rows. */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { findTokenWithUser } from '../src/modules/session/session.repository.ts';
@@ -62,5 +64,38 @@ describe('findTokenWithUser', () => {
     release();
     await expect(trx).rejects.toThrow('rolled back');
     expect(await during).toBeUndefined();
+  });
+
+  it('is remembered while the database is unchanged, and read afresh after any change, from any connection', async () => {
+    const token = await login(t.app, 'wangwu');
+    const hash = hashToken(token);
+    const first = await findTokenWithUser(t.handle.db, hash);
+    expect(first?.revokedAt).toBeNull();
+    const sqlOf = () => t.statements.filter((q) => q.parameters.includes(hash)).length;
+    const before = sqlOf();
+    expect(await findTokenWithUser(t.handle.db, hash)).toEqual(first);
+    // On SQLite the second read ran no statement; PostgreSQL always asks the database.
+    expect(sqlOf()).toBe(t.handle.dialect === 'sqlite' ? before : before + 1);
+
+    // A change by this connection (here: a revocation) is seen at once.
+    await t.handle.db
+      .updateTable('sysUserToken')
+      .set({ revokedAt: new Date().toISOString() })
+      .where('tokenHash', '=', hash)
+      .execute();
+    expect((await findTokenWithUser(t.handle.db, hash))?.revokedAt).not.toBeNull();
+
+    if (t.handle.dialect === 'sqlite') {
+      // So is a commit by another connection (another process: the CLI, a second server).
+      const other = new SQLite(path.join(t.config.dataDir, 'houtai.sqlite'));
+      try {
+        other.prepare('update sys_user_token set revoked_at = null where token_hash = ?').run(hash);
+      } finally {
+        other.close();
+      }
+      // Seen from the next turn of the event loop on (a request handled in this very turn is concurrent with it).
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await findTokenWithUser(t.handle.db, hash))?.revokedAt).toBeNull();
+    }
   });
 });

@@ -23,6 +23,12 @@ export interface DbOptions {
  */
 export interface RawReader {
   all(sqlText: string, parameters: readonly unknown[]): Record<string, unknown>[] | null;
+  /**
+   * Changes whenever the database content may have changed: a commit by another connection (PRAGMA
+   * data_version) or any change by this one (total_changes()). Null while a transaction is open. A result
+   * read at version V is exactly what the same query answers as long as the version is still V.
+   */
+  version(): string | null;
 }
 
 const rawReaders = new WeakMap<object, RawReader>();
@@ -69,11 +75,26 @@ export function openDatabase(opts: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const cached = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), plugins, log });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  let externalVersion: string | null = null;
   rawReaders.set(db, {
     all(sqlText, parameters) {
       if (sqlite.inTransaction) return null;
       opts.onQuery?.(sqlText, parameters);
       return cached.prepare(sqlText).all(parameters) as Record<string, unknown>[];
+    },
+    version() {
+      if (sqlite.inTransaction) return null;
+      // Other connections' commits are looked up once per event-loop turn: requests handled in one turn are
+      // concurrent with such a commit anyway. This connection's own changes are counted on every call.
+      if (externalVersion === null) {
+        externalVersion = String(dataVersion.get());
+        setImmediate(() => {
+          externalVersion = null;
+        });
+      }
+      return `${externalVersion}:${String(totalChanges.get())}`;
     },
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

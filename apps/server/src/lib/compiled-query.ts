@@ -46,6 +46,43 @@ export function executeCompiled<R, A extends unknown[]>(
   return db.executeQuery<R>({ ...query, parameters });
 }
 
+interface Memo {
+  version: string;
+  result: QueryResult<unknown>;
+}
+
+const memos = new WeakMap<Db, Map<string, Memo>>();
+const MEMO_ENTRIES = 10_000;
+
+/**
+ * executeCompiled, remembering results while the database is unchanged (SQLite's RawReader.version): exact,
+ * not a time-based cache. Where the version is unknown (PostgreSQL, an open transaction) it just runs the query.
+ * Callers must not mutate the rows they get.
+ */
+export function executeCompiledMemo<R, A extends (string | number)[]>(
+  db: Db,
+  key: string,
+  build: (...markers: string[]) => { compile(): CompiledQuery<R> },
+  args: A,
+): Promise<QueryResult<R>> {
+  const version = rawReaderOf(db)?.version();
+  if (!version) return executeCompiled(db, key, build, args);
+  let byArgs = memos.get(db);
+  if (!byArgs) {
+    byArgs = new Map();
+    memos.set(db, byArgs);
+  }
+  const memoKey = `${key}\u0000${args.join('\u0000')}`;
+  const hit = byArgs.get(memoKey);
+  if (hit?.version === version) return Promise.resolve(hit.result as QueryResult<R>);
+  // Read after the version: a change in between moves the version, so this entry is never used stale.
+  return executeCompiled(db, key, build, args).then((result) => {
+    if (byArgs.size >= MEMO_ENTRIES) byArgs.clear();
+    byArgs.set(memoKey, { version, result });
+    return result;
+  });
+}
+
 const camelNames = new Map<string, string>();
 
 /** snake_case column names to camelCase keys, as the CamelCasePlugin maps results. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { executeCompiled } from '../../lib/compiled-query.ts';
+import { executeCompiledMemo } from '../../lib/compiled-query.ts';
 import type { Insertable } from 'kysely';
 import type { SysUserTokenTable } from '../../db/schema.ts';
 
@@ -32,7 +32,9 @@ function tokenWithUserQuery(db: Db, tokenHash: string) {
 
 /** Runs on every authenticated request: compiled once (lib/compiled-query.ts). */
 export async function findTokenWithUser(db: Db, tokenHash: string) {
-  return (await executeCompiled(db, 'findTokenWithUser', (hash) => tokenWithUserQuery(db, hash), [tokenHash])).rows[0];
+  // Remembered while the database is unchanged (exact): most requests then cost no query at all.
+  return (await executeCompiledMemo(db, 'findTokenWithUser', (hash) => tokenWithUserQuery(db, hash), [tokenHash]))
+    .rows[0];
 }
 
 export function touchToken(db: Db, tokenId: string, at: string) {
