@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
 import { applyBaseSteps, BASE_STEPS, seed } from '../src/db/seed/index.ts';
+import { newUserRow } from '../src/modules/user/user.repository.ts';
 import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -83,33 +84,7 @@ describe('sign-in identifiers', () => {
   async function insertUser(username: string, phone: string, delFlag: number): Promise<void> {
     await t.handle.db
       .insertInto('sysUser')
-      .values({
-        id: newId(),
-        username,
-        realname: username,
-        nickname: null,
-        password: null,
-        avatar: null,
-        birthday: null,
-        sex: null,
-        email: null,
-        phone,
-        orgCode: null,
-        status: 1,
-        delFlag,
-        workNo: null,
-        post: null,
-        telephone: null,
-        thirdOrgCode: null,
-        accountId: null,
-        userIdentity: 1,
-        departIds: null,
-        settings: null,
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
+      .values(newUserRow({ id: newId(), username, phone, delFlag }))
       .execute();
   }
 

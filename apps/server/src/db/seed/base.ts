@@ -7,6 +7,7 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
+import { newUserRow } from '../../modules/user/user.repository.ts';
 import { MENUS, type MenuSeed } from './menus.ts';
 import { seedOrganisation } from './organisation.ts';
 import { seedDictionaries } from './dictionaries.ts';
@@ -154,31 +155,20 @@ export async function seedAdmin(db: Db, passwordHash: string): Promise<void> {
     const adminId = newId();
     await trx
       .insertInto('sysUser')
-      .values({
-        id: adminId,
-        username: 'admin',
-        realname: '管理员',
-        nickname: '管理员',
-        password: passwordHash,
-        avatar: null,
-        birthday: null,
-        sex: 1,
-        email: null,
-        phone: null,
-        orgCode: 'A01',
-        workNo: 'A1000',
-        post: null,
-        telephone: null,
-        thirdOrgCode: null,
-        accountId: null,
-        userIdentity: 2,
-        departIds: null,
-        settings: null,
-        createBy: 'system',
-        createTime: nowIso(),
-        updateBy: null,
-        updateTime: null,
-      })
+      .values(
+        newUserRow({
+          id: adminId,
+          username: 'admin',
+          realname: '管理员',
+          nickname: '管理员',
+          password: passwordHash,
+          sex: 1,
+          orgCode: 'A01',
+          workNo: 'A1000',
+          userIdentity: 2,
+          createBy: 'system',
+        }),
+      )
       .execute();
     await trx.insertInto('sysUserRole').values({ id: newId(), userId: adminId, roleId: adminRole.id }).execute();
     await linkUser(trx, adminId, ['A01', 'A01A04'], ['SO001', 'SO002', 'SO003']);

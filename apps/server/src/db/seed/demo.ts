@@ -2,6 +2,7 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
+import { newUserRow } from '../../modules/user/user.repository.ts';
 import { linkUser } from './base.ts';
 import { MENU_IDS } from './menus.ts';
 
@@ -166,31 +167,22 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<string[]>
       const id = newId();
       await trx
         .insertInto('sysUser')
-        .values({
-          id,
-          username: u.username,
-          realname: u.realname,
-          nickname: u.realname,
-          password: opts.passwordHash,
-          avatar: null,
-          birthday: null,
-          sex: u.sex,
-          email: u.email,
-          phone: u.phone,
-          orgCode: u.departs[0] ?? null,
-          workNo: u.workNo,
-          post: null,
-          telephone: null,
-          thirdOrgCode: u.thirdOrgCode ?? null,
-          accountId: null,
-          userIdentity: 1,
-          departIds: null,
-          settings: null,
-          createBy: 'system',
-          createTime: nowIso(),
-          updateBy: null,
-          updateTime: null,
-        })
+        .values(
+          newUserRow({
+            id,
+            username: u.username,
+            realname: u.realname,
+            nickname: u.realname,
+            password: opts.passwordHash,
+            sex: u.sex,
+            email: u.email,
+            phone: u.phone,
+            orgCode: u.departs[0] ?? null,
+            workNo: u.workNo,
+            thirdOrgCode: u.thirdOrgCode ?? null,
+            createBy: 'system',
+          }),
+        )
         .execute();
       for (const code of u.roles) {
         const roleId = roleIds.get(code);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
+import { newUserRow } from '../user/user.repository.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import { ADMIN_ROLE } from '../../db/seed/base.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
@@ -32,31 +33,7 @@ export async function createAdmin(db: Db, username: string, password: string | n
     const userId = newId();
     await trx
       .insertInto('sysUser')
-      .values({
-        id: userId,
-        username,
-        realname: username,
-        nickname: null,
-        password: hash,
-        avatar: null,
-        birthday: null,
-        sex: null,
-        email: null,
-        phone: null,
-        orgCode: null,
-        workNo: null,
-        post: null,
-        telephone: null,
-        thirdOrgCode: null,
-        accountId: null,
-        userIdentity: 2,
-        departIds: null,
-        settings: null,
-        createBy: 'cli',
-        createTime: nowIso(),
-        updateBy: null,
-        updateTime: null,
-      })
+      .values(newUserRow({ id: userId, username, password: hash, userIdentity: 2, createBy: 'cli' }))
       .execute();
     await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: role.id }).execute();
     // Failed sign-ins of the name from before the account existed no longer apply.

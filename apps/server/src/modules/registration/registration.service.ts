@@ -27,7 +27,7 @@ import { identifiersOf } from '../auth/login-throttle.service.ts';
 import { hashCode, sameHash } from '../auth/one-time-code.ts';
 import { verifySmsCode } from '../auth/sms-code.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
-import { findUserByPhone, findUserByUsername } from '../user/user.repository.ts';
+import { findUserByPhone, findUserByUsername, newUserRow } from '../user/user.repository.ts';
 import * as repo from './registration.repository.ts';
 
 export type RegistrationDeps = AuthDeps;
@@ -59,33 +59,16 @@ export async function registerUser(
   try {
     await repo.insertUserWithRole(
       deps.db,
-      {
+      newUserRow({
         id,
         username: body.username,
         realname: body.realname || body.username,
-        nickname: null,
         password: await hashPassword(body.password),
-        avatar: null,
-        birthday: null,
-        sex: null,
         email: body.email ?? null,
         phone: body.phone,
-        orgCode: null,
-        status: 1,
-        delFlag: 0,
-        workNo: null,
-        post: null,
-        telephone: null,
-        thirdOrgCode: null,
-        accountId: null,
-        userIdentity: 1,
-        departIds: null,
-        settings: null,
         createBy: body.username,
         createTime: at,
-        updateBy: null,
-        updateTime: null,
-      },
+      }),
       role.id,
       newId(),
     );

@@ -1,5 +1,38 @@
 /** SQL about users and what they belong to (departments, settlement organisations, roles). */
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { SysUserTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export type NewUserFields = Pick<Insertable<SysUserTable>, 'id' | 'username'> & Partial<Insertable<SysUserTable>>;
+
+/** A sys_user row: every optional column empty (a member, created now) unless given. */
+export function newUserRow(fields: NewUserFields): Insertable<SysUserTable> {
+  return {
+    realname: fields.username,
+    nickname: null,
+    password: null,
+    avatar: null,
+    birthday: null,
+    sex: null,
+    email: null,
+    phone: null,
+    orgCode: null,
+    workNo: null,
+    post: null,
+    telephone: null,
+    thirdOrgCode: null,
+    accountId: null,
+    userIdentity: 1,
+    departIds: null,
+    settings: null,
+    createBy: null,
+    createTime: nowIso(),
+    updateBy: null,
+    updateTime: null,
+    ...fields,
+  };
+}
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('sysUser').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
