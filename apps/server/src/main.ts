@@ -102,10 +102,17 @@ async function main(argv: string[]): Promise<void> {
         // The admin role and the menus it is granted come with the base data.
         await applyBaseSteps(h.db);
         const result = await createAdmin(h.db, args[0] ?? 'admin', args[1] ?? config.adminPassword);
-        banner([
-          `administrator ${result.username} ready`,
-          ...(result.generatedPassword ? [`password: ${result.generatedPassword}`] : []),
-        ]);
+        banner(
+          result.created
+            ? [
+                `administrator ${result.username} created`,
+                ...(result.generatedPassword ? [`password: ${result.generatedPassword} (shown only once)`] : []),
+              ]
+            : [
+                `administrator ${result.username} exists already: it holds the admin role, its password is unchanged`,
+                `to set its password: npm run houtai -- reset-password ${result.username} <new-password>`,
+              ],
+        );
       });
       return;
     case 'reset-password': {

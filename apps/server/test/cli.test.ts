@@ -84,12 +84,29 @@ describe('houtai CLI', () => {
     expect(await verifyPassword(await storedHash('ops_admin'), 'Ops_admin1')).toBe(true);
   });
 
-  it('create-admin refuses an existing user instead of changing its password', async () => {
-    const before = await storedHash('ops_admin');
-    const failed = await failureOf(houtai(['create-admin', 'ops_admin', 'Other_pass2']));
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('reset-password ops_admin');
-    expect(await storedHash('ops_admin')).toBe(before);
+  it('create-admin on an existing account gives it the admin role and leaves its password alone', async () => {
+    const before = await storedHash('zhangsan');
+    expect(before).not.toBeNull();
+    const res = await houtai(['create-admin', 'zhangsan', 'Other_pass2']);
+    expect(res.stdout).toContain('exists already');
+    expect(res.stdout).toContain('reset-password zhangsan');
+    expect(await storedHash('zhangsan')).toBe(before);
+    const h = openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const roles = await h.db
+        .selectFrom('sysUserRole')
+        .innerJoin('sysUser', 'sysUser.id', 'sysUserRole.userId')
+        .innerJoin('sysRole', 'sysRole.id', 'sysUserRole.roleId')
+        .select('sysRole.roleCode')
+        .where('sysUser.username', '=', 'zhangsan')
+        .execute();
+      expect(roles.map((r) => r.roleCode)).toContain('admin');
+    } finally {
+      await h.close();
+    }
+    // Run again: nothing changes, still a success.
+    await houtai(['create-admin', 'zhangsan']);
+    expect(await storedHash('zhangsan')).toBe(before);
   });
 
   it('create-admin works on a database that was never seeded', async () => {

@@ -11,23 +11,40 @@ import { invalidatePermissions } from '../permission/permission-codes.service.ts
 import { clearAttempts } from './auth.repository.ts';
 import { identifiersOf } from './login-throttle.service.ts';
 
+export interface CreateAdminResult {
+  username: string;
+  /** False when the account existed: then it only gained the admin role, its password is unchanged. */
+  created: boolean;
+  generatedPassword: string | null;
+}
+
 /**
- * Creates an administrator account (CLI `create-admin [username] [password]`). An existing username is refused:
- * changing a password is `reset-password`, which also signs the account out everywhere.
+ * Makes sure an administrator account exists (CLI `create-admin [username] [password]`), so provisioning can
+ * run it again safely. A new account gets the password (or a random one, reported once); an existing one keeps
+ * its password and sessions and is only given the admin role: changing a password is `reset-password`, which
+ * also signs the account out everywhere.
  */
-export async function createAdmin(db: Db, username: string, password: string | null) {
+export async function createAdmin(db: Db, username: string, password: string | null): Promise<CreateAdminResult> {
   const usernameProblem = checkUsername(username);
   if (usernameProblem) throw new Error(`invalid username ${username}: ${usernameProblem}`);
+  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE).executeTakeFirstOrThrow();
+  const existing = await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst();
+  if (existing) {
+    const link = await db
+      .selectFrom('sysUserRole')
+      .select('id')
+      .where('userId', '=', existing.id)
+      .where('roleId', '=', role.id)
+      .executeTakeFirst();
+    if (!link) {
+      await db.insertInto('sysUserRole').values({ id: newId(), userId: existing.id, roleId: role.id }).execute();
+      await invalidatePermissions(db);
+    }
+    return { username, created: false, generatedPassword: null };
+  }
   const generatedPassword = password ? null : randomPassword();
   const plain = password ?? generatedPassword!;
   if (!isValidPassword(plain)) throw new Error(PASSWORD_RULE_MESSAGE);
-  const existing = await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst();
-  if (existing) {
-    throw new Error(
-      `user ${username} exists already; to set its password: npm run houtai -- reset-password ${username} <new-password>`,
-    );
-  }
-  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE).executeTakeFirstOrThrow();
   const hash = await hashPassword(plain);
   await db.transaction().execute(async (trx) => {
     const userId = newId();
@@ -40,7 +57,7 @@ export async function createAdmin(db: Db, username: string, password: string | n
     await clearAttempts(trx, identifiersOf({ id: userId, username, workNo: null }));
   });
   await invalidatePermissions(db);
-  return { username, generatedPassword };
+  return { username, created: true, generatedPassword };
 }
 
 export async function resetPassword(db: Db, username: string, password: string): Promise<void> {
