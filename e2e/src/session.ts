@@ -33,10 +33,27 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/user\/login$/);
 }
 
+/**
+ * Waits until the page's running animations are over (antd's modals and menus animate). One that is cancelled
+ * meanwhile (the UI changed its mind) counts as over: its `finished` promise rejects with AbortError.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((a) =>
+        a.finished.then(
+          () => undefined,
+          () => undefined,
+        ),
+      ),
+    ),
+  );
+}
+
 /** Screenshots for a human look, only when asked for (never into the repository). */
 export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = process.env.HOUTAI_E2E_SCREENSHOT_DIR;
   if (!dir) return;
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await animationsSettled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { adminPassword } from '../src/env.ts';
 import { expect, test } from '../src/fixtures.ts';
-import { signIn, signOut } from '../src/session.ts';
+import { animationsSettled, signIn, signOut } from '../src/session.ts';
 
 async function choose(page: Page, key: string): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -199,7 +199,7 @@ test('menu search opens the chosen page; on a phone it sits in a modal titled �
   await modal.getByRole('combobox').fill('首页');
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '首页' }).first();
   await expect(option).toBeVisible();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await animationsSettled(page);
   await option.click();
   await expect(modal).toBeHidden();
 });

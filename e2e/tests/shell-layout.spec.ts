@@ -6,7 +6,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { DisplaySettingsPatch } from '@houtai/shared/settings';
 import { expect, test } from '../src/fixtures.ts';
-import { signIn } from '../src/session.ts';
+import { animationsSettled, signIn } from '../src/session.ts';
 
 /** Saves the user's display settings on the server and in the browser's mirror, then reloads. */
 async function applySettings(page: Page, patch: DisplaySettingsPatch): Promise<void> {
@@ -29,7 +29,7 @@ async function applySettings(page: Page, patch: DisplaySettingsPatch): Promise<v
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await animationsSettled(page);
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
