@@ -5,7 +5,7 @@ import type { LoginResult, OnlineUser, Page } from '@houtai/shared/contract';
 import { resetPassword } from '../src/modules/auth/admin-account.service.ts';
 import { invalidatePermissions } from '../src/modules/permission/permission-codes.service.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';
-import { api, body, createTestApp, login, TEST_PASSWORD, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, roleIdOf, TEST_PASSWORD, userIdOf, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -49,23 +49,8 @@ function answer(res: Awaited<ReturnType<typeof post>>) {
   return { status: res.statusCode, success: b.success, code: b.code, message: b.message, result: b.result };
 }
 
-async function roleIdOf(code: string): Promise<string> {
-  const row = await t.handle.db
-    .selectFrom('sysRole')
-    .select('id')
-    .where('roleCode', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function userId(username: string): Promise<string> {
-  const row = await t.handle.db
-    .selectFrom('sysUser')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const roleIdOfCode = (code: string) => roleIdOf(t.handle.db, code);
+const userId = (username: string) => userIdOf(t.handle.db, username);
 
 describe('POST /sys/login', () => {
   it('answers 登录成功 with token, userInfo, departs, multi_depart, accounts and sysAllDictItems', async () => {
@@ -507,7 +492,7 @@ describe('POST /sys/loginByAdmin', () => {
       message: '不能以当前账号的身份登录',
     });
     // zhangsan becomes an administrator for this test.
-    const link = { id: `t-${Date.now()}`, userId: await userId('zhangsan'), roleId: await roleIdOf('admin') };
+    const link = { id: `t-${Date.now()}`, userId: await userId('zhangsan'), roleId: await roleIdOfCode('admin') };
     await t.handle.db.insertInto('sysUserRole').values(link).execute();
     await invalidatePermissions(t.handle.db);
     try {

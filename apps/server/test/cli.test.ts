@@ -44,6 +44,16 @@ async function failureOf(run: Promise<unknown>): Promise<{ code: number; stderr:
   throw new Error('the command succeeded');
 }
 
+/** Runs `fn` with a data folder of its own, removed afterwards. */
+async function withFreshDataDir(name: string, fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), `houtai-cli-${name}-`));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'houtai-cli-'));
 });
@@ -110,8 +120,7 @@ describe('houtai CLI', () => {
   });
 
   it('create-admin works on a database that was never seeded', async () => {
-    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-fresh-'));
-    try {
+    await withFreshDataDir('fresh', async (fresh) => {
       const res = await houtai(['create-admin', 'first_admin', 'First_adm1'], { DATA_DIR: fresh });
       expect(res.stdout).toContain('first_admin');
       const h = openDatabase({ databaseUrl: null, dataDir: fresh });
@@ -127,26 +136,20 @@ describe('houtai CLI', () => {
       } finally {
         await h.close();
       }
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refuses a first start whose HOUTAI_ADMIN_PASSWORD breaks the password rule, creating nobody', async () => {
-    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-weak-'));
-    try {
+    await withFreshDataDir('weak', async (fresh) => {
       const failed = await failureOf(houtai(['seed'], { DATA_DIR: fresh, HOUTAI_ADMIN_PASSWORD: '1' }));
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain('HOUTAI_ADMIN_PASSWORD');
       expect(await storedHashIn(fresh, 'admin')).toBeNull();
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-    }
+    });
   });
 
   it('seeds no demo people in production unless HOUTAI_DEMO_DATA=true', async () => {
-    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-prod-'));
-    try {
+    await withFreshDataDir('prod', async (fresh) => {
       const res = await houtai(['seed'], {
         DATA_DIR: fresh,
         NODE_ENV: 'production',
@@ -155,20 +158,15 @@ describe('houtai CLI', () => {
       expect(res.stdout).not.toContain('demo users');
       expect(await storedHashIn(fresh, 'zhangsan')).toBeNull();
       expect(await storedHashIn(fresh, 'admin')).not.toBeNull();
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refuses a DATABASE_URL it cannot use instead of writing to the embedded file', async () => {
-    const fresh = mkdtempSync(path.join(tmpdir(), 'houtai-cli-url-'));
-    try {
+    await withFreshDataDir('url', async (fresh) => {
       const failed = await failureOf(houtai(['migrate'], { DATA_DIR: fresh, DATABASE_URL: 'mysql://u@127.0.0.1/db' }));
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain('DATABASE_URL');
       expect(existsSync(path.join(fresh, 'houtai.sqlite'))).toBe(false);
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-    }
+    });
   });
 });

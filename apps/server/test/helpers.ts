@@ -144,3 +144,13 @@ export function api(app: FastifyInstance, token: string | null, opts: InjectOpti
     headers: { ...(token ? { 'x-access-token': token } : {}), ...(opts.headers ?? {}) },
   });
 }
+
+/** The id of a seeded role by its code. */
+export async function roleIdOf(db: DbHandle['db'], code: string): Promise<string> {
+  return (await db.selectFrom('sysRole').select('id').where('roleCode', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** The id of a user by username. */
+export async function userIdOf(db: DbHandle['db'], username: string): Promise<string> {
+  return (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+}

@@ -10,7 +10,7 @@ import {
   type WireMenuNode,
   type WirePermissionResult,
 } from '../src/modules/permission/user-permission.service.ts';
-import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, roleIdOf, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let adminToken: string;
@@ -43,14 +43,7 @@ function find(nodes: readonly WireMenuNode[], id: string): WireMenuNode {
   return node;
 }
 
-async function roleId(code: string): Promise<string> {
-  const row = await t.handle.db
-    .selectFrom('sysRole')
-    .select('id')
-    .where('roleCode', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const roleId = (code: string) => roleIdOf(t.handle.db, code);
 
 describe('menu tree of admin', () => {
   it('starts with the home page /dashboard/analysis and has sysSafeMode false', async () => {
