@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Component tests that import a module afresh (or load a lazy chunk) run slowly while every suite runs.
+          testTimeout: 15_000,
         },
       },
     ],

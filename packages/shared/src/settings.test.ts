@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DisplaySettingsPatchSchema as DisplaySettingsPatch } from './settings-schema.ts';
 import {
   DEFAULT_SETTINGS,
-  DisplaySettings,
-  DisplaySettingsPatch,
+  SETTING_KEYS,
+  SETTING_RULES,
+  checkSetting,
   normaliseSettings,
   parseStoredSettings,
   PRIMARY_COLORS,
@@ -18,7 +20,9 @@ describe('defaults and palette', () => {
       contentWidth: 'Fixed',
       multipage: true,
     });
-    expect(DisplaySettings.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+    expect(DisplaySettingsPatch.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+    for (const key of SETTING_KEYS)
+      expect(checkSetting(SETTING_RULES[key], DEFAULT_SETTINGS[key])).toBe(DEFAULT_SETTINGS[key]);
   });
 
   it('offers eight distinct colours with the default first', () => {
@@ -68,6 +72,35 @@ describe('DisplaySettingsPatch', () => {
 
   it('accepts a palette colour in any case and stores it upper-cased', () => {
     expect(DisplaySettingsPatch.parse({ primaryColor: '#722ed1' }).primaryColor).toBe('#722ED1');
+  });
+
+  it('agrees with the zod-free rules the web app uses, value by value', () => {
+    const samples: unknown[] = [
+      true,
+      false,
+      'light',
+      'dark',
+      'sidemenu',
+      'topmenu',
+      'Fixed',
+      'Fluid',
+      'mixmenu',
+      '#1890ff',
+      ' #722ED1 ',
+      '#123456',
+      'yes',
+      1,
+      null,
+      {},
+    ];
+    for (const key of SETTING_KEYS) {
+      for (const value of samples) {
+        const viaSchema = DisplaySettingsPatch.safeParse({ [key]: value });
+        const viaRule = checkSetting(SETTING_RULES[key], value);
+        expect(viaSchema.success, `${key} = ${JSON.stringify(value)}`).toBe(viaRule !== undefined);
+        if (viaSchema.success) expect(viaSchema.data[key]).toBe(viaRule);
+      }
+    }
   });
 
   it.each([

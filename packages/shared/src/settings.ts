@@ -1,9 +1,8 @@
 /**
- * Display settings of the shell (spec 000 §2.6, §3): the schema both sides validate with, the defaults, the
- * palette of the settings drawer and the drawer's rules as one pure normalisation.
+ * Display settings of the shell (spec 000 §2.6, §3): the rules both sides validate with, the defaults, the
+ * palette of the settings drawer and the drawer's rules as one pure normalisation. The server's request schema
+ * built from these rules is in settings-schema.ts.
  */
-import { z } from 'zod';
-
 /** The drawer's eight primary colours (Ant Design Pro's list), the default first. */
 export const PRIMARY_COLORS = [
   { key: '拂晓蓝（默认）', color: '#1890FF' },
@@ -18,7 +17,7 @@ export const PRIMARY_COLORS = [
 
 export type PrimaryColor = (typeof PRIMARY_COLORS)[number]['color'];
 
-const COLOR_VALUES = PRIMARY_COLORS.map((c) => c.color) as [PrimaryColor, ...PrimaryColor[]];
+export const COLOR_VALUES = PRIMARY_COLORS.map((c) => c.color) as [PrimaryColor, ...PrimaryColor[]];
 
 export const THEMES = ['light', 'dark'] as const;
 export const LAYOUTS = ['sidemenu', 'topmenu'] as const;
@@ -33,36 +32,62 @@ export const SETTINGS_TEXT = {
   notObject: '系统设置格式不正确',
 } as const;
 
-const flag = (label: string) => z.boolean({ error: SETTINGS_TEXT.flag(label) });
+export type Theme = (typeof THEMES)[number];
+export type Layout = (typeof LAYOUTS)[number];
+export type ContentWidth = (typeof CONTENT_WIDTHS)[number];
 
-export const DisplaySettings = z.object(
-  {
-    /** The side menu is expanded (false = collapsed to 80 px). */
-    sidebarOpen: flag('侧边栏展开'),
-    theme: z.enum(THEMES, { error: SETTINGS_TEXT.theme }),
-    layout: z.enum(LAYOUTS, { error: SETTINGS_TEXT.layout }),
-    fixedHeader: flag('固定Header'),
-    fixedSidebar: flag('固定侧边菜单'),
-    autoHideHeader: flag('下滑时隐藏Header'),
-    contentWidth: z.enum(CONTENT_WIDTHS, { error: SETTINGS_TEXT.contentWidth }),
-    // Upper-cased first so '#1890ff' from a colour picker matches the palette.
-    primaryColor: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.enum(COLOR_VALUES, { error: SETTINGS_TEXT.primaryColor }),
-    ),
-    colorWeak: flag('色弱模式'),
-    multipage: flag('多页签模式'),
-  },
-  { error: SETTINGS_TEXT.notObject },
-);
-export type DisplaySettings = z.infer<typeof DisplaySettings>;
+export interface DisplaySettings {
+  /** The side menu is expanded (false = collapsed to 80 px). */
+  sidebarOpen: boolean;
+  theme: Theme;
+  layout: Layout;
+  fixedHeader: boolean;
+  fixedSidebar: boolean;
+  autoHideHeader: boolean;
+  contentWidth: ContentWidth;
+  primaryColor: PrimaryColor;
+  colorWeak: boolean;
+  multipage: boolean;
+}
+
+/** What a client may send to save: any subset of the settings. */
+export type DisplaySettingsPatch = Partial<DisplaySettings>;
+
+/** Each setting's rule, as data: the checker below and the server's zod schema (settings-schema.ts) read it. */
+export type SettingRule =
+  | { kind: 'flag'; message: string }
+  /** One of the values; `upperCase` first (so '#1890ff' from a colour picker matches the palette). */
+  | { kind: 'oneOf'; values: readonly string[]; message: string; upperCase?: boolean };
+
+const flagRule = (label: string): SettingRule => ({ kind: 'flag', message: SETTINGS_TEXT.flag(label) });
 
 /**
- * What a client may send to save: any subset of the settings. Unknown keys are dropped (zod strips them),
- * a known key with a bad value fails with its Chinese message.
+ * The rules of every setting, the one source both sides validate with: the server's request schema and stored
+ * or received settings (parseStoredSettings). Kept free of zod so that the web app's first screen does not load
+ * a schema library for them.
  */
-export const DisplaySettingsPatch = DisplaySettings.partial();
-export type DisplaySettingsPatch = z.infer<typeof DisplaySettingsPatch>;
+export const SETTING_RULES: Readonly<Record<keyof DisplaySettings, SettingRule>> = {
+  sidebarOpen: flagRule('侧边栏展开'),
+  theme: { kind: 'oneOf', values: THEMES, message: SETTINGS_TEXT.theme },
+  layout: { kind: 'oneOf', values: LAYOUTS, message: SETTINGS_TEXT.layout },
+  fixedHeader: flagRule('固定Header'),
+  fixedSidebar: flagRule('固定侧边菜单'),
+  autoHideHeader: flagRule('下滑时隐藏Header'),
+  contentWidth: { kind: 'oneOf', values: CONTENT_WIDTHS, message: SETTINGS_TEXT.contentWidth },
+  primaryColor: { kind: 'oneOf', values: COLOR_VALUES, message: SETTINGS_TEXT.primaryColor, upperCase: true },
+  colorWeak: flagRule('色弱模式'),
+  multipage: flagRule('多页签模式'),
+};
+
+/** The value a rule accepts (normalised), or undefined when it refuses it. */
+export function checkSetting(rule: SettingRule, value: unknown): unknown {
+  if (rule.kind === 'flag') return typeof value === 'boolean' ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const v = rule.upperCase ? value.trim().toUpperCase() : value;
+  return rule.values.includes(v) ? v : undefined;
+}
+
+export const SETTING_KEYS = Object.keys(SETTING_RULES) as (keyof DisplaySettings)[];
 
 /** Spec §3/§9 defaults: #1890FF, light, top menu, fixed width, multi-tab on. */
 export const DEFAULT_SETTINGS: Readonly<DisplaySettings> = Object.freeze({
@@ -110,9 +135,9 @@ export function parseStoredSettings(text: string | null | undefined): DisplaySet
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return normaliseSettings(null);
   const stored = raw as Record<string, unknown>;
   const patch: DisplaySettingsPatch = {};
-  for (const key of Object.keys(DisplaySettings.shape) as (keyof DisplaySettings)[]) {
-    const parsed = DisplaySettings.shape[key].safeParse(stored[key]);
-    if (parsed.success) Object.assign(patch, { [key]: parsed.data });
+  for (const key of SETTING_KEYS) {
+    const value = checkSetting(SETTING_RULES[key], stored[key]);
+    if (value !== undefined) Object.assign(patch, { [key]: value });
   }
   return normaliseSettings(patch);
 }

@@ -1,6 +1,6 @@
 /** What the router shows while a lazy page loads and when a page throws. */
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Spin } from 'antd';
 
 export function PageSpinner() {
   return (
@@ -10,23 +10,13 @@ export function PageSpinner() {
   );
 }
 
+// The error page (antd's Result) is loaded only when a page fails, not with every first screen.
+const ErrorResult = lazy(() => import('./route-error-result.tsx').then((m) => ({ default: m.RouteErrorResult })));
+
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
   return (
-    <Result
-      status="error"
-      title="页面出错了"
-      subTitle={detail}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          刷新页面
-        </Button>
-      }
-    />
+    <Suspense fallback={<PageSpinner />}>
+      <ErrorResult />
+    </Suspense>
   );
 }

@@ -1,18 +1,51 @@
 /**
- * Where non-React code (the http client) shows notifications and modals. The app registers the themed
- * instances of antd's <App>; before that, antd's static functions are used.
+ * Notifications, messages and modals for the whole app, React and non-React code (the http client) alike.
+ *
+ * The app renders <FeedbackHost> (lib/feedback-host.tsx) inside its ConfigProvider, which provides themed
+ * instances; before it mounts, antd's static functions are used. Modals are loaded on first use: antd's Modal
+ * is a large part of a first screen that never shows one (the login page).
  */
-import { type App, Modal, message, notification } from 'antd';
+import { createContext, useContext } from 'react';
+import { message, notification, type ModalFuncProps } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NotificationInstance } from 'antd/es/notification/interface';
 
-export type Feedback = ReturnType<typeof App.useApp>;
+/** The modal calls this app makes; each loads antd's Modal when it is first needed. */
+export interface ModalApi {
+  confirm(config: ModalFuncProps): void;
+  error(config: ModalFuncProps): void;
+}
 
-// The static Modal lacks the hook API's promise wrapper; the calls this app makes are the same.
-let current: Feedback = { message, notification, modal: Modal as unknown as Feedback['modal'] };
+export interface Feedback {
+  message: MessageInstance;
+  notification: NotificationInstance;
+  modal: ModalApi;
+}
 
-export function setFeedback(feedback: Feedback): void {
-  current = feedback;
+/** antd's Modal module, loaded once. */
+export function loadModal() {
+  return import('antd/es/modal').then((m) => m.default);
+}
+
+const staticModal: ModalApi = {
+  confirm: (config) => void loadModal().then((Modal) => Modal.confirm(config)),
+  error: (config) => void loadModal().then((Modal) => Modal.error(config)),
+};
+
+const fallback: Feedback = { message, notification, modal: staticModal };
+let current: Feedback = fallback;
+
+export function setFeedback(feedback: Feedback | null): void {
+  current = feedback ?? fallback;
 }
 
 export function getFeedback(): Feedback {
   return current;
+}
+
+export const FeedbackContext = createContext<Feedback>(fallback);
+
+/** The themed feedback of the nearest <FeedbackHost> (antd's statics outside one). */
+export function useFeedback(): Feedback {
+  return useContext(FeedbackContext);
 }

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@houtai/shared/constants';
 import { EditSelfBody } from '@houtai/shared/contract';
-import { DisplaySettingsPatch } from '@houtai/shared/settings';
+import { DisplaySettingsPatchSchema } from '@houtai/shared/settings-schema';
 import { ok } from '../../lib/envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';
 import { editSelf, getUserInfo, getUserSettings, saveUserSettings } from './profile.service.ts';
@@ -25,7 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['PUT', 'POST'],
     url: '/sys/user/saveUserSettings',
     config: { policy: 'authenticated', operation: '保存系统设置', operateType: '3' },
-    schema: { body: DisplaySettingsPatch, tags },
+    schema: { body: DisplaySettingsPatchSchema, tags },
     handler: async (request) => {
       const session = requireSession(request);
       request.relateId = session.user.id;

@@ -3,11 +3,12 @@
  * PUT /sys/user/editSelf. A deliberately plain form; the header's user menu opens this page.
  */
 import { useState } from 'react';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { EMAIL } from '@houtai/shared/validation';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFeedback } from '../../lib/feedback.ts';
 
 interface ProfileForm {
   realname: string;
@@ -18,7 +19,7 @@ interface ProfileForm {
 
 export function AccountSettingsPage() {
   useDocumentTitle('个人设置');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const userInfo = useSessionStore((s) => s.userInfo);
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
   const [saving, setSaving] = useState(false);

@@ -4,13 +4,14 @@
  * no organisations is the caller's check (`loadSettlementAccounts()` empty → '您尚未设置结算组织信息!').
  */
 import { useState } from 'react';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
 import type { SettlementAccount } from '@houtai/shared/contract';
 import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { selectAccount } from './api/select-account.ts';
 import { reloadPage } from './reload-page.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface AccountSwitchDialogProps {
   open: boolean;
@@ -23,7 +24,7 @@ interface Values {
 }
 
 export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDialogProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const userInfo = useSessionStore((s) => s.userInfo);

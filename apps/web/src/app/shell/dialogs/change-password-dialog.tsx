@@ -3,7 +3,7 @@
  * submitting → closed on success. The server's message is shown either way.
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { PASSWORD_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
 import {
   CONFIRM_PASSWORD_REQUIRED,
@@ -17,6 +17,7 @@ import {
 import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { updatePassword } from './api/update-password.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface ChangePasswordDialogProps {
   open: boolean;
@@ -30,7 +31,7 @@ interface Values {
 }
 
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const username = useSessionStore((s) => s.userInfo?.username ?? null);

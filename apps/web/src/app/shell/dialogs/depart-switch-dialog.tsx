@@ -4,13 +4,14 @@
  * stored user info (7 days) and the page reloads, so every screen starts in the new department.
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Modal, Select, Spin } from 'antd';
+import { Form, Modal, Select, Spin } from 'antd';
 import { DEPART_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
 import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useCurrentUserDeparts } from './api/get-current-user-departs.ts';
 import { selectDepart } from './api/select-depart.ts';
 import { reloadPage } from './reload-page.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface DepartSwitchDialogProps {
   open: boolean;
@@ -22,7 +23,7 @@ interface Values {
 }
 
 export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const userInfo = useSessionStore((s) => s.userInfo);

@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter } from 'react-router';
 import type { PermissionEntry, UserInfo } from '@houtai/shared/contract';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 
 export function renderInShell(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -15,7 +16,7 @@ export function renderInShell(ui: ReactNode) {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ConfigProvider locale={zhCN}>
-          <App>{ui}</App>
+          <FeedbackHost>{ui}</FeedbackHost>
         </ConfigProvider>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -4,7 +4,7 @@
  * an empty answer warns '获取用户信息失败'. No props.
  */
 import { useState } from 'react';
-import { App, Button, Grid, Tooltip } from 'antd';
+import { Button, Grid, Tooltip } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
 import { SHELL_TEXT } from '@houtai/shared/constants';
 import type { PermissionEntry } from '@houtai/shared/contract';
@@ -14,9 +14,10 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, sessionStore } from '../../../lib/storage.ts';
 import { getCryptUserInfo } from './api/get-crypt-user-info.ts';
 import { erpUrl, mayUseErpEntrance } from './erp-gate.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export function ErpEntrance() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const screens = Grid.useBreakpoint();
   const username = useSessionStore((s) => s.userInfo?.username);

@@ -113,7 +113,8 @@ describe('user menu', () => {
     const calls = mockApi({ 'POST /sys/logout': () => ({ message: '退出登录成功！' }) });
     renderInShell(<UserMenu />);
     await choose('logout');
-    expect(await screen.findByText('真的要注销登录吗 ?')).toBeTruthy();
+    // The modal module is loaded on first use.
+    expect(await screen.findByText('真的要注销登录吗 ?', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/user/login'));
     expect(calls).toEqual([{ method: 'POST', path: '/sys/logout', body: undefined }]);
@@ -130,7 +131,7 @@ describe('user menu', () => {
     );
     renderInShell(<UserMenu />);
     await choose('logout');
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 10_000 }));
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/user/login'));
     expect(useSessionStore.getState().token).toBeNull();
   });

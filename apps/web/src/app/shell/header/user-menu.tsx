@@ -1,11 +1,11 @@
 /**
  * The header's user menu (spec 000 §2.5, §2.7, §4): avatar and name opening 个人中心, 账户设置, 系统设置,
  * 修改密码, 部门切换, 结算组织切换, 清除缓存 and 退出登录. It owns its dialogs and the settings drawer and reads
- * the session store itself. Must render inside antd's <App> and the router. No props.
+ * the session store itself. Must render inside the app's <FeedbackHost> and the router. No props.
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
+import { Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
 import {
   ApartmentOutlined,
   BankOutlined,
@@ -27,6 +27,7 @@ import { DepartSwitchDialog } from '../dialogs/depart-switch-dialog.tsx';
 import { loadPage } from '../dialogs/reload-page.ts';
 import { loadSettlementAccounts } from '../../../lib/settlement-accounts.ts';
 import { SettingsDrawer } from '../settings-drawer/settings-drawer.tsx';
+import { loadModal, useFeedback } from '../../../lib/feedback.ts';
 
 type Open = 'password' | 'depart' | 'account' | 'settings' | null;
 
@@ -47,7 +48,7 @@ function label(key: string, text: string) {
 }
 
 export function UserMenu() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const userInfo = useSessionStore((s) => s.userInfo);
   const screens = Grid.useBreakpoint();
@@ -128,7 +129,13 @@ export function UserMenu() {
   const name = userInfo?.realname || userInfo?.username || '';
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Dropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        placement="bottomRight"
+        // The logout confirmation is a modal: start loading its module while the user picks an entry.
+        onOpenChange={(isOpen) => isOpen && void loadModal()}
+      >
         <Space
           role="button"
           tabIndex={0}

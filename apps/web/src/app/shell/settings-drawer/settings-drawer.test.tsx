@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
 import { DEFAULT_SETTINGS, PRIMARY_COLORS } from '@houtai/shared/settings';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { resetSettingsStore, settingsStore } from './settings-store.ts';
 import { applyColorWeak, themeConfigFor } from './use-theme-config.ts';
+import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 
 function renderDrawer() {
   return render(
-    <App>
+    <FeedbackHost>
       <SettingsDrawer open onClose={vi.fn()} />
-    </App>,
+    </FeedbackHost>,
   );
 }
 

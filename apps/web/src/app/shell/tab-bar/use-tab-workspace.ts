@@ -9,12 +9,12 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
-import { App } from 'antd';
 import { HOME_PATH } from '@houtai/shared/constants';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { matchMenuRoute, type MenuRouteTable } from '../../router/menu-routes.ts';
 import { DEFAULT_HOME_ROUTE, type TabEffect, type TabRoute } from '../tabs/tab-model.ts';
 import { tabsStore } from '../tabs/tabs-store.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export const PAGE_CLOSED_EVENT = 'houtai:page-closed';
 
@@ -50,7 +50,7 @@ export function tabRouteFor(table: MenuRouteTable, pathname: string, search: str
 export function useTabWorkspace(table: MenuRouteTable, options: { multiTab: boolean; isMobile: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const userId = useSessionStore((s) => s.userInfo?.id ?? null);
   const locations = useRef(new Map<string, Location>());
 

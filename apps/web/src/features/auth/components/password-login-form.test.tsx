@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { PhoneLoginForm } from './phone-login-form.tsx';
+import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 
 function reply(body: Record<string, unknown>) {
   return new Response(JSON.stringify({ success: false, message: '', code: 500, result: null, timestamp: 0, ...body }), {
@@ -81,9 +81,9 @@ describe('phone login form', () => {
   it('asks for 请输入手机号, then 请输入正确手机号 for a malformed number', async () => {
     vi.stubGlobal('fetch', vi.fn());
     render(
-      <App>
+      <FeedbackHost>
         <PhoneLoginForm onSuccess={vi.fn()} />
-      </App>,
+      </FeedbackHost>,
     );
     fireEvent.click(screen.getByText('获取验证码'));
     expect(await screen.findByText('请输入手机号')).toBeTruthy();
@@ -97,9 +97,9 @@ describe('phone login form', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(
-      <App>
+      <FeedbackHost>
         <PhoneLoginForm onSuccess={vi.fn()} />
-      </App>,
+      </FeedbackHost>,
     );
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800000001' } });
     fireEvent.click(screen.getByText('获取验证码'));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { SMS_RESEND_INTERVAL_MS, TEXT } from '@houtai/shared/constants';
 import type { LoginResult } from '@houtai/shared/contract';
@@ -8,6 +8,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { phoneLogin } from '../api/phone-login.ts';
 import { sendLoginSms } from '../api/send-sms.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 interface Values {
   mobile: string;
@@ -16,7 +17,7 @@ interface Values {
 
 export function PhoneLoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { App } from 'antd';
 import type { UserInfo } from '@houtai/shared/contract';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { LoginByAdminPage, holdsAction } from './login-by-admin-page.tsx';
 import { PasswordResetSteps } from './password-reset-steps.tsx';
 import { RegisterForm } from './register-form.tsx';
+import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 
 type FetchMock = ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
 
@@ -47,9 +47,9 @@ afterEach(() => {
 describe('register form', () => {
   function renderForm(onSuccess = vi.fn()) {
     render(
-      <App>
+      <FeedbackHost>
         <RegisterForm onSuccess={onSuccess} />
-      </App>,
+      </FeedbackHost>,
     );
     return onSuccess;
   }
@@ -131,9 +131,9 @@ describe('password reset steps', () => {
     });
     const back = vi.fn();
     render(
-      <App>
+      <FeedbackHost>
         <PasswordResetSteps onBackToLogin={back} />
-      </App>,
+      </FeedbackHost>,
     );
     type('手机号', '13800000002');
     fireEvent.click(screen.getByText('获取验证码'));
@@ -163,9 +163,9 @@ describe('password reset steps', () => {
   it('stays on the first step and shows the server message for a wrong code', async () => {
     stubServer({ '/sys/user/phoneVerification': () => ({ message: '手机验证码错误' }) });
     render(
-      <App>
+      <FeedbackHost>
         <PasswordResetSteps onBackToLogin={vi.fn()} />
-      </App>,
+      </FeedbackHost>,
     );
     type('手机号', '13800000002');
     type('短信验证码', '000000');
@@ -191,9 +191,9 @@ describe('login by admin', () => {
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <App>
+        <FeedbackHost>
           <RouterProvider router={router} />
-        </App>
+        </FeedbackHost>
       </QueryClientProvider>,
     );
   }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, type FormInstance } from 'antd';
+import { type FormInstance } from 'antd';
 import { SMS_RESEND_INTERVAL_MS, TEXT } from '@houtai/shared/constants';
 import { HttpError } from '../../../lib/http.ts';
 import { sendSms, type SmsMode } from '../api/send-sms.ts';
 import { useCountdown } from './use-countdown.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface SmsSender {
   /** Validates the phone field, then asks the server for a code and starts the 60 s countdown. */
@@ -20,7 +21,7 @@ export function useSmsSender(
   mode: SmsMode,
   onError: (message: string | null) => void,
 ): SmsSender {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sending, setSending] = useState(false);
   const countdown = useCountdown();
 
