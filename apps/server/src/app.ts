@@ -1,6 +1,8 @@
 /** buildApp(config): registers plugins and modules; never listens. */
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TEXT } from '@houtai/shared/constants';
@@ -18,6 +20,8 @@ import { registerWeb } from './plugins/web.ts';
 import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
 import { apiModules } from './modules/index.ts';
 import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import type { StorageDriver } from './storage/storage.ts';
 import './plugins/types.ts';
 
 export interface BuildOptions {
@@ -26,6 +30,7 @@ export interface BuildOptions {
   onQuery?: DbOptions['onQuery'];
   services?: Partial<Services>;
   logger?: FastifyServerOptions['logger'];
+  storage?: StorageDriver;
 }
 
 /**
@@ -69,6 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   if (!opts.database) app.addHook('onClose', () => handle.close());
 
+  // Uploaded files under DATA_DIR/files (STORAGE_URL's S3 driver comes with the task-centre issue).
+  app.decorate('storage', opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
   app.decorate('registeredRoutes', trackRoutes(app));
   registerSecurityHeaders(app);
   app.addHook('onResponse', (request, reply, done) => {
@@ -97,6 +104,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // The Jeecg clients' generic helpers also POST and PUT form-encoded bodies.
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Uploads are streamed (request.file()); nothing is buffered whole.
+  await app.register(multipart, { limits: { fieldSize: 1024, fields: 10, files: 1, parts: 12 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, message: TEXT.tooManyRequests }),

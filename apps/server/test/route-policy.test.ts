@@ -60,6 +60,8 @@ describe('route policy', () => {
         'POST /sys/user/phoneVerification',
         'POST /sys/user/passwordChange',
         'GET /sys/user/passwordChange',
+        // Uploaded files: public folders to anyone, private ones to their owner (files.service.ts decides).
+        'GET /sys/common/static/*',
         // The OpenAPI document outside production (administrators only with NODE_ENV=production).
         'GET /docs',
         'GET /docs/json',

@@ -67,6 +67,7 @@ describe('migrations', () => {
   const LANDED: Record<string, string> = {
     '0001-init': '3a02ead0db02a7c5c28954fd3da4764ceadc92f7711ac0c9e58232eaae3a813c',
     '0002-seed-steps-and-identifiers': 'd130146b59ed9be0f288b7599d1a09f1eb507c964a98a5f05ed05c9561dbb1b1',
+    '0003-files': '83720d19627faa1a8967d00e7ae124786068a3bf30a44d562ad15ecafcaeefb5',
   };
 
   it('every migration file is registered, and the landed ones are unchanged', () => {

@@ -2,10 +2,12 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-init.ts';
 import * as m0002 from './migrations/0002-seed-steps-and-identifiers.ts';
+import * as m0003 from './migrations/0003-files.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-seed-steps-and-identifiers': m0002,
+  '0003-files': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

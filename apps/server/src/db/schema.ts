@@ -261,6 +261,18 @@ export interface SysCacheEpochTable {
   epoch: number;
 }
 
+/** An uploaded file: the storage driver keeps the bytes under `path`. */
+export interface SysFileTable {
+  id: string;
+  path: string;
+  biz: string;
+  ownerId: string | null;
+  originalName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
 /** Base-data seed steps applied to this database (seed/index.ts). */
 export interface SysSeedStepTable {
   name: string;
@@ -291,6 +303,7 @@ export interface Database {
   sysLog: SysLogTable;
   sysCacheEpoch: SysCacheEpochTable;
   sysSeedStep: SysSeedStepTable;
+  sysFile: SysFileTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -13,6 +13,7 @@ import { duplicateCheckRoutes } from './duplicate-check/duplicate-check.routes.t
 import { checkRuleRoutes } from './check-rule/check-rule.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
@@ -28,4 +29,5 @@ export const apiModules: FastifyPluginAsync[] = [
   checkRuleRoutes,
   profileRoutes,
   registrationRoutes,
+  filesRoutes,
 ];

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../db/connection.ts';
 import type { PermissionCodeCache } from '../modules/permission/permission-codes.service.ts';
 import type { RegisteredRoute } from './route-registry.ts';
 import type { Services } from './services.ts';
+import type { StorageDriver } from '../storage/storage.ts';
 
 /** Deny by default: a route without a policy makes the server refuse to start. */
 export type Policy = 'public' | 'authenticated' | { permission: string };
@@ -65,5 +66,6 @@ declare module 'fastify' {
     permissionCodes: PermissionCodeCache;
     registeredRoutes: RegisteredRoute[];
     services: Services;
+    storage: StorageDriver;
   }
 }

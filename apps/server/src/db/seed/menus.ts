@@ -136,6 +136,13 @@ export const MENUS: readonly MenuSeed[] = [
       { id: 'btn-force-logout', name: '强制退出', menuType: 2, perms: 'system:online:forceLogout', permsType: '1' },
       { id: 'btn-docs-view', name: '接口文档', menuType: 2, perms: 'system:docs:view', permsType: '1' },
       {
+        id: 'btn-file-all',
+        name: '查看全部上传文件',
+        menuType: 2,
+        perms: 'system:file:all',
+        permsType: '1',
+      },
+      {
         id: 'btn-operate-log-all',
         name: '查看全部操作日志',
         menuType: 2,

@@ -1,0 +1,12 @@
+/** SQL of uploaded files. */
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { SysFileTable } from '../../db/schema.ts';
+
+export function insertFile(db: Db, row: Insertable<SysFileTable>) {
+  return db.insertInto('sysFile').values(row).execute();
+}
+
+export function findFileByPath(db: Db, path: string) {
+  return db.selectFrom('sysFile').selectAll().where('path', '=', path).executeTakeFirst();
+}
