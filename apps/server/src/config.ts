@@ -37,6 +37,8 @@ export interface Config {
   copyright: string;
   filingNumber: string;
   externalLinks: { accounting: string; warehouse: string; logistics: string; erp: string };
+  /** STATIC_DOMAIN: prefix of stored files' URLs in the web app; '' is this server's `{API_PREFIX}/sys/common/static`. */
+  staticDomain: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,6 +112,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       logistics: env.LINK_LOGISTICS_URL ?? '',
       erp: env.LINK_ERP_URL ?? '',
     },
+    staticDomain: env.STATIC_DOMAIN ?? '',
     ...overrides,
   };
 }

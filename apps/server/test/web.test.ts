@@ -43,8 +43,13 @@ describe('web app', () => {
           .replace(/&lt;/g, '<')
           .replace(/&gt;/g, '>')
           .replace(/&amp;/g, '&'),
-      ) as { apiBase: string; signSecret: string };
-      expect(settings).toMatchObject({ apiBase: t.config.apiPrefix, signSecret: 'a"b<c>&d' });
+      ) as { apiBase: string; signSecret: string; staticDomain: string };
+      expect(settings).toMatchObject({
+        apiBase: t.config.apiPrefix,
+        signSecret: 'a"b<c>&d',
+        // No STATIC_DOMAIN: files come from this server's static route.
+        staticDomain: `${t.config.apiPrefix}/sys/common/static`,
+      });
     }
   });
 

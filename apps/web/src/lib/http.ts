@@ -1,22 +1,31 @@
 /**
- * The one http client (spec §7): API base from the runtime config, X-Access-Token and tenant-id headers,
- * `_t` on GETs, optional X-Sign, a long timeout, the {success, message, code, result} envelope, and the
- * error catalogue (spec §8) for HTTP failures.
+ * The one http client (spec §7): API base from the runtime config, X-Access-Token, tenant-id and X-Low-App-ID
+ * headers, `_t` on GETs, optional X-Sign, a long timeout, the {success, message, code, result} envelope, blob
+ * downloads, and the error catalogue (spec §8) for HTTP failures.
  */
 import { REQUEST_TIMEOUT_MS } from '@houtai/shared/constants';
 import type { ApiResult } from '@houtai/shared/contract';
 import { getFeedback } from './feedback.ts';
-import { reactionFor, type ErrorReaction, type HttpFailure } from './http-errors.ts';
+import { filenameFromContentDisposition } from './content-disposition.ts';
+import {
+  reactionFor,
+  reactionForDownloadEnvelope,
+  reactionText,
+  type ErrorReaction,
+  type HttpFailure,
+} from './http-errors.ts';
+import { lowAppIdOf } from './low-app.ts';
+import { appendQuery, type QueryParams } from './query-string.ts';
 import { getRuntimeConfig } from './runtime-config.ts';
 import { currentTenantId, currentToken, useSessionStore } from './session-store.ts';
 import { signHeaders } from './sign.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+export type { QueryParams };
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Relative to the API base; a leading slash is optional. May carry a query string. */
+  /** Relative to the API base (a leading slash is optional), or an absolute http(s) URL. May carry a query string. */
   url: string;
   params?: QueryParams;
   /** JSON body of POST/PUT/DELETE. */
@@ -33,7 +42,8 @@ export interface RequestOptions {
 
 export class HttpError extends Error {
   constructor(
-    readonly status: number | 'timeout',
+    /** HTTP status (200 for a download answered with a failure envelope), or how fetch itself failed. */
+    readonly status: number | 'timeout' | 'network',
     message: string,
     readonly body: ApiResult<unknown> | null = null,
   ) {
@@ -42,27 +52,19 @@ export class HttpError extends Error {
   }
 }
 
-export function apiUrl(url: string, base: string = getRuntimeConfig().apiBase): string {
-  return `${base}/${url.replace(/^\/+/, '')}`;
-}
+const ABSOLUTE_HTTP = /^https?:\/\//i;
 
-function appendQuery(url: string, params: QueryParams): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null) continue;
-    search.append(k, String(v));
-  }
-  const qs = search.toString();
-  if (!qs) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${qs}`;
+/** Relative URLs go under the API base; absolute http(s) URLs are left alone. */
+export function apiUrl(url: string, base: string = getRuntimeConfig().apiBase): string {
+  if (ABSOLUTE_HTTP.test(url)) return url;
+  return `${base}/${url.replace(/^\/+/, '')}`;
 }
 
 function isEnvelope(v: unknown): v is ApiResult<unknown> {
   return typeof v === 'object' && v !== null && 'success' in v && 'message' in v;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -71,57 +73,108 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
+async function readEnvelope(res: Response): Promise<ApiResult<unknown> | null> {
+  const parsed = parseJson(await res.text());
+  return isEnvelope(parsed) ? parsed : null;
+}
+
+function userAgent(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.userAgent;
+}
+
+interface Sent {
+  res: Response;
+  hasToken: boolean;
+}
+
+/**
+ * Builds and sends a request: headers, the signature over exactly what is sent, `_t` on GETs, the time-out.
+ * A failed fetch or a non-2xx status goes through the catalogue and throws; the caller reads the body.
+ */
+async function send(options: RequestOptions): Promise<Sent> {
   const method = options.method ?? 'GET';
   const token = currentToken();
   const headers: Record<string, string> = { 'tenant-id': currentTenantId(), ...options.headers };
   if (token && !headers['X-Access-Token']) headers['X-Access-Token'] = token;
-
-  let url = options.url;
-  if (options.signed) {
-    const signInput = method === 'GET' ? (options.params ?? {}) : isPlainObject(options.data) ? options.data : {};
-    Object.assign(headers, signHeaders(url, signInput, getRuntimeConfig().signSecret));
-  }
-  const params: QueryParams = { ...options.params };
-  // The cache-buster is added after signing; the server ignores it.
-  if (method === 'GET') params._t = Math.floor(Date.now() / 1000);
-  url = appendQuery(apiUrl(url), params);
+  const appId = typeof window === 'undefined' ? null : lowAppIdOf(window.location);
+  if (appId && !headers['X-Low-App-ID']) headers['X-Low-App-ID'] = appId;
 
   let body: string | undefined;
   if (method !== 'GET' && options.data !== undefined) {
     headers['Content-Type'] = 'application/json;charset=UTF-8';
     body = JSON.stringify(options.data);
   }
+  let url = appendQuery(apiUrl(options.url), options.params ?? {});
+  if (options.signed) Object.assign(headers, signHeaders({ method, url, body }, getRuntimeConfig().signSecret));
+  // The cache-buster is added after signing; the server ignores it.
+  if (method === 'GET') url = appendQuery(url, { _t: Math.floor(Date.now() / 1000) });
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(url, { method, headers, body, signal: controller.signal, keepalive: options.keepalive });
   } catch {
-    // Aborted by the timer or the network gave up: both read as a time-out to the user.
-    fail({ status: 'timeout', hasToken: !!token }, options.silent);
-    throw new HttpError('timeout', 'timeout');
+    // Only our timer aborts; anything else is the network (offline, refused, DNS): fetch's TypeError.
+    const status = timedOut ? 'timeout' : 'network';
+    const reaction = fail({ status, hasToken: !!token, userAgent: userAgent() }, options.silent);
+    throw new HttpError(status, reactionText(reaction));
   } finally {
     clearTimeout(timer);
   }
 
-  const parsed = await readBody(res);
-  const envelope = isEnvelope(parsed) ? parsed : null;
   if (!res.ok) {
-    const reaction = fail({ status: res.status, message: envelope?.message, hasToken: !!token }, options.silent);
+    const envelope = await readEnvelope(res);
+    const reaction = fail(
+      { status: res.status, message: envelope?.message, hasToken: !!token, userAgent: userAgent() },
+      options.silent,
+    );
     throw new HttpError(res.status, reactionText(reaction), envelope);
   }
+  return { res, hasToken: !!token };
+}
+
+export async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
+  const { res } = await send(options);
+  const envelope = await readEnvelope(res);
   if (!envelope) throw new HttpError(res.status, 'Unexpected response', null);
   return envelope as ApiResult<T>;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named no file. */
+  filename: string | null;
 }
 
-function reactionText(r: ErrorReaction): string {
-  return r.kind === 'relogin-modal' ? r.content : r.description;
+/**
+ * GET blob download (spec §7). The server answers a failure it knows of (token invalid, no file) with a JSON
+ * envelope instead of the file: that goes through the catalogue and throws (spec §8). JSON that is not an
+ * envelope is a file like any other.
+ */
+export async function download(options: Omit<RequestOptions, 'method' | 'data'>): Promise<Download> {
+  const { res, hasToken } = await send({ ...options, method: 'GET' });
+  const type = res.headers.get('content-type') ?? '';
+  let blob: Blob;
+  if (/application\/json/i.test(type)) {
+    const text = await res.text();
+    const parsed = parseJson(text);
+    if (isEnvelope(parsed)) {
+      const reaction = report(
+        reactionForDownloadEnvelope({ message: parsed.message, hasToken, userAgent: userAgent() }),
+        options.silent,
+      );
+      throw new HttpError(res.status, reactionText(reaction), parsed);
+    }
+    blob = new Blob([text], { type });
+  } else {
+    blob = await res.blob();
+  }
+  return { blob, filename: filenameFromContentDisposition(res.headers.get('content-disposition')) };
 }
 
 export const http = {
@@ -133,6 +186,8 @@ export const http = {
     request<T>({ ...opts, method: 'PUT', url, data }),
   delete: <T>(url: string, params?: QueryParams, opts?: Partial<RequestOptions>) =>
     request<T>({ ...opts, method: 'DELETE', url, params }),
+  download: (url: string, params?: QueryParams, opts?: Partial<Omit<RequestOptions, 'method' | 'data'>>) =>
+    download({ ...opts, url, params }),
 };
 
 /**
@@ -153,7 +208,10 @@ export async function logout(): Promise<void> {
 let expiring = false;
 
 function fail(failure: HttpFailure, silent: boolean | undefined): ErrorReaction {
-  const reaction = reactionFor(failure);
+  return report(reactionFor(failure), silent);
+}
+
+function report(reaction: ErrorReaction, silent: boolean | undefined): ErrorReaction {
   // A 401 ends the session even for callers that report their own errors.
   if (silent && reaction.kind !== 'session-expired') return reaction;
   applyReaction(reaction);
@@ -166,10 +224,13 @@ function reload(): void {
 }
 
 function applyReaction(reaction: ErrorReaction): void {
-  const { notification, modal } = getFeedback();
+  const { notification, modal, message } = getFeedback();
   switch (reaction.kind) {
     case 'notify':
       notification.error({ title: reaction.title, description: reaction.description, key: reaction.description });
+      return;
+    case 'warn':
+      void message.warning(reaction.content);
       return;
     case 'session-expired':
       notification.error({ title: reaction.title, description: reaction.description, key: 'session-expired' });
@@ -190,6 +251,13 @@ function applyReaction(reaction: ErrorReaction): void {
           reload();
         },
       });
+      return;
+    case 'relogin-loading':
+      if (expiring) return;
+      expiring = true;
+      // Stays up until the reload replaces the page.
+      void message.loading({ content: reaction.content, duration: 0, key: 'relogin-loading' });
+      void logout().then(reload);
       return;
   }
 }

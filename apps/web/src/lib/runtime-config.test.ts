@@ -10,6 +10,7 @@ describe('runtime config', () => {
         copyright: '© 后台',
         filingNumber: '沪ICP备1号',
         externalLinks: { erp: 'https://erp' },
+        staticDomain: 'https://cdn.example.com/files/',
       }),
     );
     expect(c).toEqual({
@@ -18,7 +19,16 @@ describe('runtime config', () => {
       copyright: '© 后台',
       filingNumber: '沪ICP备1号',
       externalLinks: { accounting: '', warehouse: '', logistics: '', erp: 'https://erp' },
+      staticDomain: 'https://cdn.example.com/files',
     });
+  });
+
+  it('falls back to the file route under the API base when no static domain is set', () => {
+    expect(parseRuntimeConfig(JSON.stringify({ apiBase: '/gateway' })).staticDomain).toBe('/gateway/sys/common/static');
+    expect(parseRuntimeConfig(JSON.stringify({ apiBase: '', staticDomain: '' })).staticDomain).toBe(
+      '/sys/common/static',
+    );
+    expect(parseRuntimeConfig(null).staticDomain).toBe('/api/sys/common/static');
   });
 
   it('falls back to apiBase /api when the meta tag is missing or broken (vite dev)', () => {

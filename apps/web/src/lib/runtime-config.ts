@@ -13,6 +13,8 @@ export interface RuntimeConfig {
   copyright: string;
   filingNumber: string;
   externalLinks: ExternalLinks;
+  /** Prefix of stored files' URLs (spec §7), without a trailing slash: a CDN origin, or the API's static route. */
+  staticDomain: string;
 }
 
 /** Used under `vite dev`, whose proxy forwards /api to a local server. */
@@ -22,7 +24,13 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   copyright: '',
   filingNumber: '',
   externalLinks: { accounting: '', warehouse: '', logistics: '', erp: '' },
+  staticDomain: '/api/sys/common/static',
 };
+
+/** The server's own file route, used when no static domain is configured. */
+function sameOriginStatic(apiBase: string): string {
+  return `${apiBase}/sys/common/static`;
+}
 
 function str(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
@@ -42,9 +50,10 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   const links =
     typeof r.externalLinks === 'object' && r.externalLinks !== null ? (r.externalLinks as Record<string, unknown>) : {};
   const d = DEFAULT_RUNTIME_CONFIG;
+  // An empty prefix is legal on the server (API at the root), so only a non-string falls back.
+  const apiBase = str(r.apiBase, d.apiBase).replace(/\/+$/, '');
   return {
-    // An empty prefix is legal on the server (API at the root), so only a non-string falls back.
-    apiBase: str(r.apiBase, d.apiBase).replace(/\/+$/, ''),
+    apiBase,
     signSecret: str(r.signSecret, d.signSecret),
     copyright: str(r.copyright, d.copyright),
     filingNumber: str(r.filingNumber, d.filingNumber),
@@ -54,6 +63,7 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
       logistics: str(links.logistics, ''),
       erp: str(links.erp, ''),
     },
+    staticDomain: str(r.staticDomain, '').replace(/\/+$/, '') || sameOriginStatic(apiBase),
   };
 }
 
