@@ -23,8 +23,7 @@ export async function signIn(page: Page, username = 'admin', password = adminPas
  * that load, so that the next `page.goto` does not abort it (net::ERR_ABORTED).
  */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-logout').click();
+  await chooseUserMenu(page, 'logout');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('真的要注销登录吗 ?');
   const loaded = page.waitForEvent('load');
@@ -38,16 +37,22 @@ export async function signOut(page: Page): Promise<void> {
  * meanwhile (the UI changed its mind) counts as over: its `finished` promise rejects with AbortError.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document.getAnimations().map((a) =>
+  await page.evaluate(() => {
+    // Endless animations (a spinner, antd's wave) never finish: only the ones with an end are waited for,
+    // and for at most two seconds, so that a page the browser throttles cannot hang the test.
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    const finished = Promise.all(
+      ending.map((a) =>
         a.finished.then(
           () => undefined,
           () => undefined,
         ),
       ),
-    ),
-  );
+    );
+    return Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }
 
 /** Screenshots for a human look, only when asked for (never into the repository). */
@@ -56,4 +61,16 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   await animationsSettled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Opens the header's user menu and chooses the entry `user-menu-<key>`. The dropdown zooms in: a click while
+ * it still moves can land beside the entry on a busy machine, so this waits for the motion to end first.
+ */
+export async function chooseUserMenu(page: Page, key: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  const entry = page.getByTestId(`user-menu-${key}`);
+  await expect(entry).toBeVisible();
+  await animationsSettled(page);
+  await entry.click();
 }

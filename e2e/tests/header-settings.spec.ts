@@ -6,7 +6,7 @@
 import type { Page, Response } from '@playwright/test';
 import type { DisplaySettings, DisplaySettingsPatch } from '@houtai/shared/settings';
 import { expect, test } from '../src/fixtures.ts';
-import { signIn } from '../src/session.ts';
+import { chooseUserMenu, signIn } from '../src/session.ts';
 
 const SAVE_URL = '/sys/user/saveUserSettings';
 const LOAD_URL = '/sys/user/getUserSettings';
@@ -63,8 +63,7 @@ async function expectSaved(saved: Promise<Response>, patch: DisplaySettingsPatch
 }
 
 async function openDrawer(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-system-settings').click();
+  await chooseUserMenu(page, 'system-settings');
   const drawer = page.getByRole('dialog', { name: '系统设置' });
   await expect(drawer).toBeVisible();
   return drawer;
@@ -157,15 +156,32 @@ test('settings are saved per user and come back after a reload and on another br
   await expectStored(page, defaults);
 });
 
-test('colour-weak mode filters the whole page', async ({ page }) => {
+test('colour-weak mode filters the whole page from <html>, so a fixed header stays on top', async ({ page }) => {
   await signIn(page, 'admin');
   await openDrawer(page);
   await switchOf(page, 'settings-color-weak').click();
-  await expect(page.locator('body')).toHaveCSS('filter', 'invert(0.8)');
-  // A save of the switched-on state may still be on its way; wait for the one that switches it off.
-  const saved = saveCarrying(page, { colorWeak: false });
-  await switchOf(page, 'settings-color-weak').click();
+  await expect(page.locator('html')).toHaveCSS('filter', 'invert(0.8)');
+  // A filter on <body> would make it the containing block of the fixed header, which would then scroll away.
   await expect(page.locator('body')).toHaveCSS('filter', 'none');
-  await expectSaved(saved, { colorWeak: false });
-  await expectStored(page, { colorWeak: false });
+  await switchOf(page, 'settings-fixed-header').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: '系统设置' })).toBeHidden();
+  const header = page.getByTestId('header');
+  await expect(header).toHaveCSS('position', 'fixed');
+
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+
+  // Back to the defaults; a save of the switched-on state may still be on its way: wait for the final one.
+  const defaults = { colorWeak: false, fixedHeader: false } as const;
+  const saved = saveCarrying(page, defaults);
+  await openDrawer(page);
+  await switchOf(page, 'settings-color-weak').click();
+  await switchOf(page, 'settings-fixed-header').click();
+  await expect(page.locator('html')).toHaveCSS('filter', 'none');
+  await expectSaved(saved, defaults);
+  await expectStored(page, defaults);
 });

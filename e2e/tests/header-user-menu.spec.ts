@@ -1,17 +1,12 @@
 /**
  * Header and user menu (spec 000 §2.5, §2.7, §4, §5, §8) against the real server.
- * Test ids: user-menu (trigger), user-menu-<key> (items), welcome, erp-entrance, quick-link-<key>,
- * menu-search / menu-search-button (mobile).
+ * Test ids: user-menu (trigger), user-menu-<key> (items), welcome, logo-area, erp-entrance, quick-link-<key>,
+ * header-left / header-right, menu-search / menu-search-button (mobile).
  */
 import type { Page } from '@playwright/test';
 import { adminPassword } from '../src/env.ts';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn, signOut } from '../src/session.ts';
-
-async function choose(page: Page, key: string): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId(`user-menu-${key}`).click();
-}
+import { animationsSettled, chooseUserMenu, signIn, signOut } from '../src/session.ts';
 
 function externalLinks(page: Page) {
   return page.evaluate(() => {
@@ -38,13 +33,13 @@ test('the user menu lists its eight entries and opens the account pages', async 
   }
   await page.getByTestId('user-menu-account-center').click();
   await expect(page).toHaveURL(/\/account\/center$/);
-  await choose(page, 'account-settings');
+  await chooseUserMenu(page, 'account-settings');
   await expect(page).toHaveURL(/\/account\/settings\/base$/);
 });
 
 test('修改密码 checks the §5 rules, shows the server answer and changes the password', async ({ page }) => {
   await signIn(page, 'wangwu');
-  await choose(page, 'password');
+  await chooseUserMenu(page, 'password');
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveCSS('width', '800px');
@@ -71,7 +66,7 @@ test('修改密码 checks the §5 rules, shows the server answer and changes the
   await expect(dialog).toBeHidden();
 
   // Back to the shared password, so the other journeys can still sign in as wangwu.
-  await choose(page, 'password');
+  await chooseUserMenu(page, 'password');
   await dialog.getByLabel('旧密码').fill('Changed_123');
   await dialog.getByLabel('新密码', { exact: true }).fill(adminPassword());
   await dialog.getByLabel('确认新密码').fill(adminPassword());
@@ -81,7 +76,7 @@ test('修改密码 checks the §5 rules, shows the server answer and changes the
 
 test('部门切换 is titled with the current department, switches and reloads', async ({ page }) => {
   await signIn(page, 'zhaoliu');
-  await choose(page, 'depart');
+  await chooseUserMenu(page, 'depart');
   const dialog = page.getByRole('dialog');
   const select = dialog.getByRole('combobox');
   await expect(select).toBeVisible();
@@ -96,7 +91,7 @@ test('部门切换 is titled with the current department, switches and reloads',
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await reloaded;
 
-  await choose(page, 'depart');
+  await chooseUserMenu(page, 'depart');
   await expect(page.getByRole('dialog').locator('.ant-modal-title')).toHaveText(target);
   // Back to where the seed had zhaoliu.
   await page.getByRole('dialog').getByRole('combobox').click();
@@ -111,7 +106,7 @@ test('部门切换 is titled with the current department, switches and reloads',
 
 test('结算组织切换 requires a choice and switches; a user without organisations is warned', async ({ page }) => {
   await signIn(page, 'zhaoliu');
-  await choose(page, 'account');
+  await chooseUserMenu(page, 'account');
   const dialog = page.getByRole('dialog', { name: '结算组织选择' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox').click();
@@ -124,7 +119,7 @@ test('结算组织切换 requires a choice and switches; a user without organisa
   await signOut(page);
 
   await signIn(page, 'guest');
-  await choose(page, 'account');
+  await chooseUserMenu(page, 'account');
   await expect(page.getByText('您尚未设置结算组织信息!')).toBeVisible();
   await expect(page.getByRole('dialog', { name: '结算组织选择' })).toHaveCount(0);
 });
@@ -133,7 +128,7 @@ test('清除缓存 refreshes the dictionaries and says 刷新缓存完成！', a
   await signIn(page, 'admin');
   const refreshed = page.waitForResponse((r) => r.url().includes('/sys/dict/refleshCache'));
   const reloaded = page.waitForResponse((r) => r.url().includes('/sys/dict/queryAllDictItems'));
-  await choose(page, 'clear-cache');
+  await chooseUserMenu(page, 'clear-cache');
   await refreshed;
   await reloaded;
   await expect(page.getByText('刷新缓存完成！')).toBeVisible();
@@ -170,8 +165,13 @@ test('the ERP entrance is for hz:entrance holders in A03/A10 and opens the ERP w
   const { erp } = await externalLinks(page);
   test.skip(!erp, 'LINK_ERP_URL is not set for the e2e server (e2e/src/server.ts)');
   await context.route(`${new URL(erp).origin}/**`, (route) => route.fulfill({ body: 'ERP' }));
+  // Attached to the logo (top-menu layout, the default), next to the logo that still links home.
+  const logoArea = page.getByTestId('logo-area');
+  await expect(logoArea.getByTestId('logo')).toHaveAttribute('href', '/dashboard/analysis');
+  const entrance = logoArea.getByRole('button', { name: '进入ERP' });
+  await expect(entrance).toHaveAttribute('data-testid', 'erp-entrance');
   const popup = context.waitForEvent('page');
-  await page.getByTestId('erp-entrance').click();
+  await entrance.click();
   const erpPage = await popup;
   const url = new URL(erpPage.url());
   expect(`${url.origin}${url.pathname}`).toBe(new URL(erp).href.replace(/\?.*$/, ''));
@@ -202,4 +202,57 @@ test('menu search opens the chosen page; on a phone it sits in a modal titled �
   await animationsSettled(page);
   await option.click();
   await expect(modal).toBeHidden();
+});
+
+/** Where an element lies across the page, and whether its text is cut short. */
+function box(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right, width: r.width, cut: el.scrollWidth > el.clientWidth };
+  });
+}
+
+test('the header: 403 px on the right in the top menu, the organisation and icon links on tablet and phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'zhangsan');
+  const links = await externalLinks(page);
+  const titles = { accounting: '运营核算系统', warehouse: '电商仓储系统', logistics: '物流跟踪系统' } as const;
+  const configured = (Object.keys(titles) as (keyof typeof titles)[]).filter((key) => links[key]);
+
+  // Top menu (the default): the menu takes all but the reserved 403 px, and draws no line of its own.
+  await expect(page.getByTestId('basic-layout')).toHaveAttribute('data-layout', 'topmenu');
+  const right = await box(page, 'header-right');
+  const left = await box(page, 'header-left');
+  expect(right.width).toBe(403);
+  expect(right.left - left.right).toBeLessThanOrEqual(8);
+  await expect(page.getByTestId('header').locator('.ant-menu-horizontal')).toHaveCSS('border-bottom-style', 'none');
+  await expect(page.getByTestId('header-right').getByTestId('welcome')).toHaveText('欢迎进入 后台');
+  expect((await box(page, 'welcome')).cut).toBe(false);
+  await expect(page.getByTestId('welcome')).toHaveCount(1);
+
+  // Tablet: the drawer layout keeps the greeting and shows the quick links as named icon buttons.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  await expect(page.getByTestId('welcome')).toHaveText('欢迎进入 后台');
+  for (const key of configured) {
+    const link = page.getByRole('link', { name: titles[key] });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveText('');
+  }
+
+  // Phone: the organisation's name alone, the ERP entrance with it, and everything within 375 px.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId('welcome')).toHaveText('后台');
+  if (links.erp) await expect(page.getByTestId('logo-area').getByTestId('erp-entrance')).toBeVisible();
+  for (const key of configured) {
+    const link = page.getByRole('link', { name: titles[key] });
+    await expect(link).toBeVisible();
+    await link.hover();
+    await expect(page.getByRole('tooltip', { name: titles[key] })).toBeVisible();
+    expect((await box(page, `quick-link-${key}`)).right).toBeLessThanOrEqual(375);
+  }
+  expect((await box(page, 'header-right')).right).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

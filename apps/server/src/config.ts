@@ -29,6 +29,8 @@ export interface Config {
    * client address is the socket's), 'true' → any, a number → that many hops, else a comma list of addresses.
    */
   trustProxy: boolean | number | string;
+  /** KEEP_ALIVE_LIMIT: how many tab pages the web app keeps alive (least recently used evicted); null: its default. */
+  keepAliveLimit: number | null;
   /** HOUTAI_DEMO_DATA: seed demo people and records on first start (default on, off with NODE_ENV=production). */
   demoData: boolean;
   webDist: string | null;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     lockMinutes: positiveInt(env.LOGIN_LOCK_MINUTES, DEFAULT_LOCK_MINUTES),
     smsSender: smsSenderOf(env),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    keepAliveLimit: /^\d+$/.test(env.KEEP_ALIVE_LIMIT ?? '') ? Number(env.KEEP_ALIVE_LIMIT) : null,
     demoData: env.HOUTAI_DEMO_DATA ? env.HOUTAI_DEMO_DATA === 'true' : env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -49,6 +49,7 @@ describe('web app', () => {
         signSecret: 'a"b<c>&d',
         // No STATIC_DOMAIN: files come from this server's static route.
         staticDomain: `${t.config.apiPrefix}/sys/common/static`,
+        keepAliveLimit: null,
       });
     }
   });

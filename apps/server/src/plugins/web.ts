@@ -15,6 +15,7 @@ function runtimeSettings(app: FastifyInstance): string {
     filingNumber: c.filingNumber,
     externalLinks: c.externalLinks,
     staticDomain: c.staticDomain.replace(/\/+$/, '') || `${c.apiPrefix}/sys/common/static`,
+    keepAliveLimit: c.keepAliveLimit,
   });
   const escaped = json.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<meta name="houtai-config" content="${escaped}">`;

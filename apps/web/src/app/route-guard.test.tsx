@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router';
 import type { MenuNode, UserInfo } from '@houtai/shared/contract';
+import { publicRoutes } from '../features/auth/public-routes.tsx';
 import { useSessionStore } from '../lib/session-store.ts';
 import { GuestOnly, RequireAuth, UnknownPath, ensureMenuRoutes, resetMenuRouteInstall } from './route-guard.tsx';
 
@@ -27,7 +28,13 @@ function Where() {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { element: <GuestOnly />, children: [{ path: '/user/login', element: <Where /> }] },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/user/login', element: <Where /> },
+          { path: '/oauth2-app/login', element: <Where /> },
+        ],
+      },
       { path: '/404', element: <Where /> },
       {
         element: <RequireAuth menuRoutesParent="shell" />,
@@ -50,6 +57,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 function permissionReply(menu: unknown[]) {
@@ -87,15 +95,39 @@ describe('route guard', () => {
     );
   });
 
-  it('sends a signed-in user away from the login page to the redirect target', async () => {
+  it('sends a signed-in user opening the login page to the home path, whatever ?redirect= says', async () => {
     signIn();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => permissionReply(MENU)),
     );
-    renderAt('/user/login?redirect=%2Fdashboard%2Fanalysis');
+    renderAt('/user/login?redirect=%2Fisystem%2Fuser');
     // The home page's chunk is loaded before the navigation completes.
     expect((await screen.findByTestId('where', {}, { timeout: 8000 })).textContent).toBe('/dashboard/analysis');
+  });
+
+  it('sends a signed-in user opening the third-party login page to the home path', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    renderAt('/oauth2-app/login?redirect=%2Fisystem%2Fuser');
+    expect((await screen.findByTestId('where', {}, { timeout: 8000 })).textContent).toBe('/dashboard/analysis');
+  });
+
+  it('leaves a guest who signs in on the login page there, for the form to go on to ?redirect=', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => permissionReply(MENU)),
+    );
+    const router = renderAt('/user/login?redirect=%2Fisystem%2Fuser');
+    expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fisystem%2Fuser');
+    act(() => signIn());
+    expect(screen.getByTestId('where').textContent).toBe('/user/login?redirect=%2Fisystem%2Fuser');
+    // What the login form does after signing in: nothing sends it home instead.
+    await act(() => router.navigate('/isystem/user', { replace: true }));
+    expect((await screen.findByTestId('where', {}, { timeout: 8000 })).textContent).toBe('/isystem/user');
   });
 
   it('loads the permissions before showing a protected page', async () => {
@@ -155,5 +187,29 @@ describe('route guard', () => {
     renderAt('/isystem/user');
     expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fisystem%2Fuser');
     expect(useSessionStore.getState().token).toBeNull();
+  });
+});
+
+describe('public routes', () => {
+  /** Paths of the leaf routes, split by whether a GuestOnly element is above them. */
+  function leafPaths(routes: readonly RouteObject[], guarded = false): { guarded: string[]; open: string[] } {
+    const out = { guarded: [] as string[], open: [] as string[] };
+    for (const route of routes) {
+      const below = guarded || (route.element as { type?: unknown } | undefined)?.type === GuestOnly;
+      if (route.children) {
+        const inner = leafPaths(route.children, below);
+        out.guarded.push(...inner.guarded);
+        out.open.push(...inner.open);
+      } else if (route.path) (below ? out.guarded : out.open).push(route.path);
+    }
+    return out;
+  }
+
+  it('keeps only the two login pages for guests; registration and password reset stay open', () => {
+    const { guarded, open } = leafPaths(publicRoutes);
+    expect(guarded).toEqual(['/user/login', '/oauth2-app/login']);
+    expect(open).toEqual(
+      expect.arrayContaining(['/user/register', '/user/register-result', '/user/alteration', '/user/LoginByAdmin']),
+    );
   });
 });

@@ -3,22 +3,14 @@
  * router's patchRoutesOnNavigation, or from <RequireAuth> for paths the static table already knows),
  * the user's menu routes are built from them and patched under the shell route, and the navigation
  * goes on to the requested path. An empty menu or a failed load logs out; the guest is then sent to
- * /user/login?redirect=… . A signed-in user on the login page goes on to ?redirect= or home.
+ * /user/login?redirect=… . A signed-in user opening a login page is sent to the home path.
  */
-import { useContext, useEffect } from 'react';
-import {
-  Navigate,
-  Outlet,
-  UNSAFE_DataRouterContext,
-  useLocation,
-  useSearchParams,
-  type RouteObject,
-} from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { LOGIN_PATH } from '@houtai/shared/constants';
+import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionResult } from '@houtai/shared/contract';
 import { PermissionLoadError, fetchUserPermission } from '../features/auth/api/get-user-permission.ts';
-import { safeRedirect } from '../features/auth/safe-redirect.ts';
 import { getFeedback } from '../lib/feedback.ts';
 import { logout } from '../lib/http.ts';
 import { useSessionStore } from '../lib/session-store.ts';
@@ -138,11 +130,19 @@ function FullPageSpinner() {
   );
 }
 
-/** The login page: a signed-in user goes on to `?redirect=` or home. */
+/**
+ * The login pages (spec §2.2): a signed-in user opening one is sent to the home path, whatever its
+ * ?redirect= says. Whether the user was signed in is settled on arrival at each location: signing in on
+ * the page itself is not "opening" it, and the login form then goes on to ?redirect= by itself.
+ */
 export function GuestOnly() {
-  const token = useSessionStore((s) => s.token);
-  const [params] = useSearchParams();
-  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  const signedIn = useSessionStore((s) => s.token !== null);
+  const { key } = useLocation();
+  const [arrival, setArrival] = useState({ key, signedIn });
+  // A new location is a new arrival (React's "state from props" pattern, adjusted during render).
+  if (arrival.key !== key) setArrival({ key, signedIn });
+  const openedSignedIn = arrival.key === key ? arrival.signedIn : signedIn;
+  if (openedSignedIn) return <Navigate to={HOME_PATH} replace />;
   return <Outlet />;
 }
 

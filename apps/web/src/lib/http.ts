@@ -30,6 +30,8 @@ export interface RequestOptions {
   params?: QueryParams;
   /** JSON body of POST/PUT/DELETE. */
   data?: unknown;
+  /** A multipart body instead (uploads); the browser sets its content type and boundary. */
+  form?: FormData;
   /** Adds X-Sign and X-TIMESTAMP (contract §4.1). */
   signed?: boolean;
   headers?: Record<string, string>;
@@ -99,13 +101,18 @@ async function send(options: RequestOptions): Promise<Sent> {
   const appId = typeof window === 'undefined' ? null : lowAppIdOf(window.location);
   if (appId && !headers['X-Low-App-ID']) headers['X-Low-App-ID'] = appId;
 
-  let body: string | undefined;
-  if (method !== 'GET' && options.data !== undefined) {
+  let body: string | FormData | undefined;
+  if (method !== 'GET' && options.form) {
+    body = options.form;
+  } else if (method !== 'GET' && options.data !== undefined) {
     headers['Content-Type'] = 'application/json;charset=UTF-8';
     body = JSON.stringify(options.data);
   }
   let url = appendQuery(apiUrl(options.url), options.params ?? {});
-  if (options.signed) Object.assign(headers, signHeaders({ method, url, body }, getRuntimeConfig().signSecret));
+  if (options.signed) {
+    const signedBody = typeof body === 'string' ? body : undefined;
+    Object.assign(headers, signHeaders({ method, url, body: signedBody }, getRuntimeConfig().signSecret));
+  }
   // The cache-buster is added after signing; the server ignores it.
   if (method === 'GET') url = appendQuery(url, { _t: Math.floor(Date.now() / 1000) });
 
@@ -188,6 +195,13 @@ export const http = {
     request<T>({ ...opts, method: 'DELETE', url, params }),
   download: (url: string, params?: QueryParams, opts?: Partial<Omit<RequestOptions, 'method' | 'data'>>) =>
     download({ ...opts, url, params }),
+  /** POST multipart (spec §7): `file` plus form fields, e.g. `biz`. */
+  upload: <T>(url: string, file: Blob, fields: Record<string, string> = {}, opts?: Partial<RequestOptions>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', file, file instanceof File ? file.name : 'file');
+    return request<T>({ ...opts, method: 'POST', url, form });
+  },
 };
 
 /**

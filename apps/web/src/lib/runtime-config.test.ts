@@ -11,6 +11,7 @@ describe('runtime config', () => {
         filingNumber: '沪ICP备1号',
         externalLinks: { erp: 'https://erp' },
         staticDomain: 'https://cdn.example.com/files/',
+        keepAliveLimit: 4,
       }),
     );
     expect(c).toEqual({
@@ -20,7 +21,15 @@ describe('runtime config', () => {
       filingNumber: '沪ICP备1号',
       externalLinks: { accounting: '', warehouse: '', logistics: '', erp: 'https://erp' },
       staticDomain: 'https://cdn.example.com/files',
+      keepAliveLimit: 4,
     });
+  });
+
+  it('takes a keep-alive bound only as a whole number of at least 0', () => {
+    for (const bad of [-1, 2.5, '10', null]) {
+      expect(parseRuntimeConfig(JSON.stringify({ keepAliveLimit: bad })).keepAliveLimit).toBeNull();
+    }
+    expect(parseRuntimeConfig(JSON.stringify({ keepAliveLimit: 0 })).keepAliveLimit).toBe(0);
   });
 
   it('falls back to the file route under the API base when no static domain is set', () => {

@@ -15,6 +15,8 @@ export interface RuntimeConfig {
   externalLinks: ExternalLinks;
   /** Prefix of stored files' URLs (spec §7), without a trailing slash: a CDN origin, or the API's static route. */
   staticDomain: string;
+  /** How many pages the tab workspace keeps alive (least recently used evicted); null: the app's default. */
+  keepAliveLimit: number | null;
 }
 
 /** Used under `vite dev`, whose proxy forwards /api to a local server. */
@@ -25,6 +27,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   filingNumber: '',
   externalLinks: { accounting: '', warehouse: '', logistics: '', erp: '' },
   staticDomain: '/api/sys/common/static',
+  keepAliveLimit: null,
 };
 
 /** The server's own file route, used when no static domain is configured. */
@@ -64,6 +67,10 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
       erp: str(links.erp, ''),
     },
     staticDomain: str(r.staticDomain, '').replace(/\/+$/, '') || sameOriginStatic(apiBase),
+    keepAliveLimit:
+      typeof r.keepAliveLimit === 'number' && Number.isSafeInteger(r.keepAliveLimit) && r.keepAliveLimit >= 0
+        ? r.keepAliveLimit
+        : null,
   };
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@houtai/shared/contract';
 import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
-import { maskMobile } from '../../lib/mask.ts';
+import { maskMobile } from '@houtai/shared/mask';
 import { readToken } from '../../plugins/auth.ts';
 import type { ClientInfo } from './auth.types.ts';
 import { createCaptcha } from './captcha.service.ts';

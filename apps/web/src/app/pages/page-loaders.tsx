@@ -14,8 +14,7 @@ const notBuilt: PageLoader = async () => (await import('./not-built-page.tsx')).
 
 export const PAGE_LOADERS: Record<PageKey, PageLoader> = {
   'dashboard-analysis': async () => (await import('../../features/dashboard/analysis-page.tsx')).AnalysisPage,
-  // Mount point for the header helper's personal centre, if it builds one; until then the not-built page.
-  'account-center': notBuilt,
+  'account-center': async () => (await import('./account-center-page.tsx')).AccountCenterPage,
   'account-settings': async () => (await import('./account-settings-page.tsx')).AccountSettingsPage,
   'user-announcement': notBuilt,
   'online-form-list': notBuilt,

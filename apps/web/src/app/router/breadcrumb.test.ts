@@ -27,6 +27,14 @@ describe('breadcrumb from the matched menu chain', () => {
     ]);
   });
 
+  it('shows the title of the menu entry whose address the location is, not the parameter route’s', () => {
+    expect(crumbs('/online/cgformList/abc123').slice(1)).toEqual([
+      { key: '/online', title: '在线开发', href: '/online/cgformList' },
+      { key: '/online/cgformList/abc123', title: '订单列表' },
+    ]);
+    expect(crumbs('/online/cgformList/zzz').at(-1)).toEqual({ key: '/online/cgformList/:code', title: 'AUTO' });
+  });
+
   it('links an alwaysShow parent to its own page', () => {
     expect(crumbs('/profile/base').slice(1)).toEqual([
       { key: '/profile', title: '个人资料', href: '/profile' },

@@ -1,7 +1,8 @@
 /**
  * The page header's breadcrumb (spec §2.3): home first, then each menu step down to the current page,
  * each with its menu title; the current page is plain text, the others are links (a menu group links
- * to the page it redirects to). Wiring: `breadcrumbFor(table.routes, matchMenuRoute(table.routes, pathname))`
+ * to the page it redirects to). A location that is a route-'0' menu entry's own address (an alias of a
+ * parameter route) follows that entry's menu path and title. Wiring: `breadcrumbFor(table.routes, matchMenuRoute(table.routes, pathname))`
  * → antd Breadcrumb items (`href` → <Link to>, none → text); `isHeaderContentHidden(match)` hides the
  * page header content per route (`meta.hiddenHeaderContent`).
  */
@@ -25,8 +26,9 @@ export function breadcrumbFor(routes: readonly MenuRoute[], match: RouteMatch | 
     return [current ? { key: HOME_PATH, title: homeTitle } : { key: HOME_PATH, title: homeTitle, href: HOME_PATH }];
   }
   const items: BreadcrumbItem[] = [{ key: HOME_PATH, title: homeTitle, href: HOME_PATH }];
-  const last = current.chain.length - 1;
-  current.chain.forEach((crumb, i) => {
+  const chain = match?.alias?.chain ?? current.chain;
+  const last = chain.length - 1;
+  chain.forEach((crumb, i) => {
     if (crumb.path === HOME_PATH) return;
     const item: BreadcrumbItem = { key: crumb.path, title: crumb.title };
     if (i < last && crumb.href) item.href = crumb.href;

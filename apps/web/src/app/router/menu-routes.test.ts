@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@houtai/shared/contract';
 import { ADMIN_AUTH, ADMIN_MENU } from './admin-menu.fixture.ts';
-import { EXTRA_MENU } from './extra-menu.fixture.ts';
+import { EXTRA_MENU, ONLINE_MENU } from './extra-menu.fixture.ts';
 import {
+  aggregateHostOf,
   buildMenuRoutes,
   joinMenuPath,
   matchMenuRoute,
+  matchTitle,
   resolvePlaceholders,
   safeMenuUrl,
   type MenuEntry,
@@ -197,11 +199,132 @@ describe('routes from the other menu shapes', () => {
       kind: 'page',
     });
     expect(route(table.routes, '/profile').aggregate).toEqual([
-      { path: '/profile/base', title: '基本设置' },
-      { path: '/profile/security', title: '安全设置' },
+      { id: 'profile-base', key: '/profile/base', title: '基本设置', kind: 'page' },
+      { id: 'profile-security', key: '/profile/security', title: '安全设置', kind: 'page' },
     ]);
     expect(route(table.routes, '/profile/security').aggregateParent).toBe('/profile');
+    expect(route(table.routes, '/profile/hidden').aggregateParent).toBe('/profile');
     expect(table.redirects.some((r) => r.from === '/profile')).toBe(false);
+  });
+
+  it('lands an alwaysShow node on its first openable child and names it the host of the pages below', () => {
+    const table = extra();
+    const host = route(table.routes, '/profile');
+    expect(host.landing).toBe('/profile/base');
+    expect(aggregateHostOf(table.routes, route(table.routes, '/profile/security'))).toBe(host);
+    expect(aggregateHostOf(table.routes, route(table.routes, '/profile/hidden'))).toBe(host);
+    expect(aggregateHostOf(table.routes, host)).toBeUndefined();
+    expect(aggregateHostOf(table.routes, route(table.routes, '/reports/summary'))).toBeUndefined();
+  });
+
+  it('lists groups, route-0 entries and external links of an alwaysShow node in its own menu only', () => {
+    const node = (id: string, path: string, title: string, extra: Partial<MenuNode> = {}): MenuNode => ({
+      id,
+      route: '1',
+      path,
+      name: id,
+      component: `x/${id}`,
+      meta: { title, keepAlive: false, internalOrExternal: false, componentName: id },
+      ...extra,
+    });
+    const table = buildMenuRoutes(
+      [
+        node('detail', '/detail/:code', '详情', { hidden: true }),
+        node('hub', '/hub', '中心', {
+          alwaysShow: true,
+          children: [
+            node('hub-dead', '/hub/none', '无处', { route: '0' }),
+            node('hub-param', '/hub/item/:id', '条目'),
+            node('hub-group', '/hub/group', '分组', {
+              component: 'layouts/RouteView',
+              children: [node('hub-leaf', '/hub/group/leaf', '叶子')],
+            }),
+            node('hub-orders', '/detail/orders', '订单', { route: '0' }),
+            node('hub-link', 'c4ca4238a0b923820dcc509a6f75849b', '外链', {
+              meta: {
+                title: '外链',
+                keepAlive: false,
+                internalOrExternal: true,
+                componentName: 'x',
+                url: 'https://example.com/',
+              },
+            }),
+          ],
+        }),
+      ],
+      { held: new Set(), config: {} },
+    );
+    expect(keys(table.menu)).toEqual(['/hub']);
+    const hub = route(table.routes, '/hub');
+    expect(keys(hub.aggregate ?? [])).toEqual([
+      '/hub/item/:id',
+      { '/hub/group': ['/hub/group/leaf'] },
+      '/detail/orders',
+      '/hub/c4ca4238a0b923820dcc509a6f75849b',
+    ]);
+    // The parameter page cannot be opened from a menu; the leaf inside the group is the first that can.
+    expect(hub.landing).toBe('/hub/group/leaf');
+    expect(route(table.routes, '/hub/group/leaf').aggregateParent).toBe('/hub');
+    expect(table.redirects).toContainEqual({ from: '/hub/group', to: '/hub/group/leaf' });
+  });
+
+  it('gives an alwaysShow node without an openable child no landing: it shows its own page', () => {
+    const table = buildMenuRoutes(
+      [
+        {
+          id: 'lonely',
+          route: '1',
+          path: '/lonely',
+          name: 'lonely',
+          component: 'account/settings/Index',
+          alwaysShow: true,
+          meta: { title: '独页', keepAlive: false, internalOrExternal: false, componentName: 'Index' },
+          children: [],
+        },
+      ],
+      { held: new Set(), config: {} },
+    );
+    expect(route(table.routes, '/lonely')).toMatchObject({ aggregate: [], page: 'account-settings' });
+    expect(route(table.routes, '/lonely').landing).toBeUndefined();
+  });
+
+  it('gives a parameter route the title and menu path of a route-0 entry at the exact address', () => {
+    const table = extra();
+    const orders = matchMenuRoute(table.routes, '/online/cgformList/abc123');
+    expect(orders?.alias).toEqual({
+      path: '/online/cgformList/abc123',
+      title: '订单列表',
+      chain: [
+        { id: 'online', path: '/online', title: '在线开发', href: '/online/cgformList' },
+        {
+          id: 'online-orders',
+          path: '/online/cgformList/abc123',
+          title: '订单列表',
+          href: '/online/cgformList/abc123',
+        },
+      ],
+    });
+    expect(orders && matchTitle(orders)).toBe('订单列表');
+    expect(matchMenuRoute(table.routes, '/online/cgformList/abc123/')?.alias?.title).toBe('订单列表');
+    const other = matchMenuRoute(table.routes, '/online/cgformList/zzz');
+    expect(other?.alias).toBeUndefined();
+    expect(other && matchTitle(other)).toBe('AUTO');
+  });
+
+  it('takes no title from a hidden route-0 node, which no menu shows', () => {
+    const table = buildMenuRoutes(
+      [
+        {
+          ...ONLINE_MENU,
+          children: [
+            ...(ONLINE_MENU.children ?? []).filter((n) => n.id !== 'online-orders'),
+            { ...(ONLINE_MENU.children ?? []).find((n) => n.id === 'online-orders')!, hidden: true },
+          ],
+        },
+      ],
+      { held: new Set(), config: CONFIG },
+    );
+    expect(matchMenuRoute(table.routes, '/online/cgformList/abc123')?.alias).toBeUndefined();
   });
 
   it('turns a top-level url menu into an external entry under its md5 path', () => {

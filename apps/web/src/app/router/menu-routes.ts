@@ -11,8 +11,9 @@
  *   });
  *   - table.routes → children of the BasicLayout route: `{ path, id, lazy: PAGE_LOADERS[page], handle: route }`
  *     (React Router patterns use the same `:param` syntax). Iframe routes render the iframe page with
- *     `route.iframeUrl`; children of an alwaysShow node are nested under it (`aggregateParent`), whose
- *     page shows `aggregate` as its left-side menu and an <Outlet/>.
+ *     `route.iframeUrl`; children of an alwaysShow node (`aggregateParent`) are shown inside that node's
+ *     aggregate host (`aggregateHostOf`: `aggregate` as a left-side menu and the child in its <Outlet/>),
+ *     and the node's own path redirects to its `landing`.
  *   - table.redirects → `{ path: from, element: <Navigate to={to} replace /> }`.
  *   - table.menu → antd Menu items; a click on an `external` entry calls window.open(url, '_blank', 'noopener').
  *   - An empty `table.routes` is the "empty menu" error of §2.2 (log out).
@@ -65,10 +66,27 @@ export interface MenuRoute {
   hiddenHeaderContent: boolean;
   /** Ancestors from the top menu down, then this route itself. */
   chain: MenuCrumb[];
-  /** On children of an alwaysShow node: that node's path (its page hosts them). */
+  /** On the routes below an alwaysShow node: that node's path (its aggregate host shows them). */
   aggregateParent?: string;
-  /** On an alwaysShow node: its children, listed in the page's own left-side menu. */
-  aggregate?: { path: string; title: string }[];
+  /** On an alwaysShow node: its visible children, the entries of the host's left-side menu. */
+  aggregate?: MenuEntry[];
+  /**
+   * On an alwaysShow node with an openable child: the first one. The node is its own landing page in
+   * Jeecg ("redirect to itself"); here its path redirects to this child (see toRouteObjects).
+   */
+  landing?: string;
+  /**
+   * Route-'0' menu entries with a concrete address that this (parameter) route serves, e.g. 订单列表
+   * at /online/cgformList/abc123 served by /online/cgformList/:code: shown with their own title.
+   */
+  aliases?: MenuAlias[];
+}
+
+/** A visible route-'0' menu entry served by a registered route: its address, title and menu path. */
+export interface MenuAlias {
+  path: string;
+  title: string;
+  chain: MenuCrumb[];
 }
 
 export type MenuEntryKind = 'submenu' | 'page' | 'external';
@@ -178,6 +196,28 @@ export function hasParams(pattern: string): boolean {
 export interface RouteMatch {
   route: MenuRoute;
   params: Record<string, string>;
+  /** The menu entry whose address is exactly this location, when the route serves one. */
+  alias?: MenuAlias;
+}
+
+/** The page's title: the menu entry's own (an alias) when the location is one, else the route's. */
+export function matchTitle(match: RouteMatch): string {
+  return match.alias?.title ?? match.route.title;
+}
+
+/** The alwaysShow route whose aggregate host shows `route`, if any. */
+export function aggregateHostOf(routes: readonly MenuRoute[], route: MenuRoute): MenuRoute | undefined {
+  const parent = route.aggregateParent;
+  if (parent === undefined) return undefined;
+  return routes.find((r) => r.path === parent && r.aggregate !== undefined);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
@@ -190,11 +230,7 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
     const g = got[i] ?? '';
     if (w.startsWith(':')) {
       if (g === '') return null;
-      try {
-        params[w.slice(1)] = decodeURIComponent(g);
-      } catch {
-        params[w.slice(1)] = g;
-      }
+      params[w.slice(1)] = safeDecode(g);
     } else if (w !== g) return null;
   }
   return params;
@@ -213,6 +249,12 @@ export function matchMenuRoute(routes: readonly MenuRoute[], pathname: string): 
       bestFixed = fixed;
     }
   }
+  const aliases = best?.route.aliases;
+  if (best && aliases) {
+    const path = normalizePath(pathname);
+    const alias = aliases.find((a) => a.path === path || a.path === safeDecode(path));
+    if (alias) best.alias = alias;
+  }
   return best;
 }
 
@@ -223,7 +265,7 @@ interface Walk {
   options: MenuBuildOptions;
   seen: Set<string>;
   /** Route-'0' menu entries, checked against the registered routes once all are known. */
-  unrouted: { entry: MenuEntry; path: string }[];
+  unrouted: { entry: MenuEntry; path: string; chain: MenuCrumb[] }[];
 }
 
 function isHidden(node: MenuNode): boolean {
@@ -246,8 +288,9 @@ function isExternal(node: MenuNode): boolean {
  * - `layouts/IframePageView` nodes are routes of their own showing the resolved `meta.url`;
  * - pass-through layouts (`layouts/RouteView`, …) are menu groups: their path redirects to the
  *   node's redirect or to the first page below it;
- * - alwaysShow nodes are one menu entry linking to themselves; their children are routes nested under
- *   them and listed in the page's own left-side menu;
+ * - alwaysShow nodes are one menu entry linking to themselves; the routes below them are shown inside
+ *   the node's aggregate host, whose left-side menu lists the node's visible children, and the node's
+ *   own path lands on its first openable child;
  * - hidden nodes (and `meta.hideMenu`) are routes but not menu entries.
  */
 export function buildMenuRoutes(nodes: readonly MenuNode[], options: MenuBuildOptions): MenuRouteTable {
@@ -258,9 +301,45 @@ export function buildMenuRoutes(nodes: readonly MenuNode[], options: MenuBuildOp
     unrouted: [],
   };
   walk.table.menu = visit(walk, nodes, '', [], undefined);
-  const dead = new Set(walk.unrouted.filter((u) => !matchMenuRoute(walk.table.routes, u.path)).map((u) => u.entry));
+  const { routes } = walk.table;
+  const dead = new Set(walk.unrouted.filter((u) => !matchMenuRoute(routes, u.path)).map((u) => u.entry));
   if (dead.size > 0) walk.table.menu = prune(walk.table.menu, dead);
+  const shown = new Set<MenuEntry>();
+  collectEntries(walk.table.menu, shown);
+  for (const route of routes) {
+    if (!route.aggregate) continue;
+    if (dead.size > 0) route.aggregate = prune(route.aggregate, dead);
+    collectEntries(route.aggregate, shown);
+    const landing = firstEntryPage(route.aggregate);
+    if (landing !== undefined) route.landing = landing;
+  }
+  // Only entries a user can see in a menu lend a parameter route their title (as the highlight does).
+  for (const u of walk.unrouted) {
+    if (!shown.has(u.entry)) continue;
+    const match = matchMenuRoute(routes, u.path);
+    if (!match || match.alias || !hasParams(match.route.path)) continue;
+    (match.route.aliases ??= []).push({ path: u.path, title: u.entry.title, chain: u.chain });
+  }
   return walk.table;
+}
+
+function collectEntries(entries: readonly MenuEntry[], into: Set<MenuEntry>): void {
+  for (const entry of entries) {
+    into.add(entry);
+    if (entry.children) collectEntries(entry.children, into);
+  }
+}
+
+/** The first page entry a link can open (depth first; no parameters, no external link). */
+function firstEntryPage(entries: readonly MenuEntry[]): string | undefined {
+  for (const entry of entries) {
+    if (entry.kind === 'page' && !hasParams(entry.key)) return entry.key;
+    if (entry.kind === 'submenu') {
+      const below = firstEntryPage(entry.children ?? []);
+      if (below !== undefined) return below;
+    }
+  }
+  return undefined;
 }
 
 function prune(entries: readonly MenuEntry[], dead: ReadonlySet<MenuEntry>): MenuEntry[] {
@@ -323,26 +402,21 @@ function visitNode(
   }
 
   const routed = node.route !== '0';
+  const route = routed ? addRoute(walk, node, path, chain, aggregateParent) : null;
   // The server orders by sort_no; a later node with an already registered path is unreachable.
-  if (routed && !addRoute(walk, node, path, chain, aggregateParent)) return null;
+  if (routed && !route) return null;
 
   if (node.alwaysShow) {
-    const before = walk.table.routes.length;
-    visit(walk, children, path, chain, path);
-    const route = walk.table.routes.find((r) => r.path === path);
-    if (route) {
-      route.aggregate = walk.table.routes
-        .slice(before)
-        .filter((r) => r.chain.length === chain.length + 1 && !r.hidden)
-        .map((r) => ({ path: r.path, title: r.title }));
-    }
-    return routed ? { ...base, kind: 'page' } : null;
+    // The children's entries make the host's own left-side menu, not the main menu.
+    const childEntries = visit(walk, children, path, chain, path);
+    if (route) route.aggregate = childEntries;
+    return route ? { ...base, kind: 'page' } : null;
   }
 
   const childEntries = visit(walk, children, path, chain, aggregateParent);
   if (childEntries.length > 0) return { ...base, kind: 'submenu', children: childEntries };
   const entry: MenuEntry = { ...base, kind: 'page' };
-  if (!routed) walk.unrouted.push({ entry, path });
+  if (!routed) walk.unrouted.push({ entry, path, chain });
   return entry;
 }
 
@@ -352,14 +426,14 @@ function addRoute(
   path: string,
   chain: MenuCrumb[],
   aggregateParent: string | undefined,
-): boolean {
-  if (walk.seen.has(path)) return false;
+): MenuRoute | null {
+  if (walk.seen.has(path)) return null;
   const iframe = isIframeComponent(node.component);
   const iframeUrl = iframe ? menuUrl(node, walk.options.config) : null;
   // An iframe page without a usable address shows the not-built page rather than an empty frame.
   const page = iframe && !iframeUrl ? NOT_BUILT_PAGE : lookupPage(node.component, node.meta.componentName);
   walk.seen.add(path);
-  walk.table.routes.push({
+  const route: MenuRoute = {
     id: node.id,
     path,
     name: node.name,
@@ -375,8 +449,9 @@ function addRoute(
     hiddenHeaderContent: node.meta.hiddenHeaderContent === true,
     chain,
     ...(aggregateParent ? { aggregateParent } : {}),
-  });
-  return true;
+  };
+  walk.table.routes.push(route);
+  return route;
 }
 
 /** The first openable page registered below a group (no parameters, not hidden), for its redirect. */

@@ -12,9 +12,10 @@ import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { menuTableFor, type MenuRouteHandle } from '../pages/menu-route-objects.tsx';
 import { NOT_FOUND_PATH } from '../route-guard.tsx';
-import { matchMenuRoute, type MenuRouteTable } from '../router/menu-routes.ts';
+import { matchMenuRoute, matchTitle, type MenuRouteTable } from '../router/menu-routes.ts';
 import { HeaderBar } from './layout/header-bar.tsx';
 import { LAYOUT_SIZES } from './layout/layout-sizes.ts';
+import { LogoArea } from './header/logo-area.tsx';
 import { Logo } from './layout/logo.tsx';
 import { PageHeader } from './layout/page-header.tsx';
 import { ShellMenu } from './layout/shell-menu.tsx';
@@ -48,7 +49,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
   const multiTab = useTabsStore((s) => isMultiTab(s.model.options));
 
   useEffect(() => {
-    if (match) document.title = documentTitle(match.route.title, orgName);
+    if (match) document.title = documentTitle(matchTitle(match), orgName);
   }, [match, orgName]);
 
   const [drawerWanted, setDrawerOpen] = useState(false);
@@ -86,7 +87,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
             ...(fixedSider ? { position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, overflow: 'auto' } : {}),
           }}
         >
-          <Logo collapsed={collapsed} theme={settings.theme} />
+          <LogoArea variant="sider" collapsed={collapsed} theme={settings.theme} />
           <ShellMenu table={table} mode="inline" theme={settings.theme} collapsed={collapsed} />
         </Layout.Sider>
       )}

@@ -1,8 +1,9 @@
 /**
  * Public sign-in routes (spec §2.1): login, registration and its result, password reset, administrator
  * sign-in as another user, and the third-party application login. The app router mounts these at the
- * top level. Everything but /user/LoginByAdmin is for guests only (a signed-in user goes on to
- * ?redirect= or home); /user/LoginByAdmin is for a signed-in administrator.
+ * top level. A signed-in user opening one of the two login pages is sent home (spec §2.2); the
+ * registration and password-reset pages stay open to anyone, and /user/LoginByAdmin is for a signed-in
+ * administrator.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '@houtai/shared/constants';
@@ -23,24 +24,24 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }),
           },
           {
-            path: '/user/register',
-            lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }),
-          },
-          {
-            path: '/user/register-result',
-            lazy: async () => ({
-              Component: (await import('./components/register-result-page.tsx')).RegisterResultPage,
-            }),
-          },
-          {
-            path: '/user/alteration',
-            lazy: async () => ({ Component: (await import('./components/alteration-page.tsx')).AlterationPage }),
-          },
-          {
             path: '/oauth2-app/login',
             lazy: async () => ({ Component: (await import('./components/oauth2-login-page.tsx')).OAuth2LoginPage }),
           },
         ],
+      },
+      {
+        path: '/user/register',
+        lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }),
+      },
+      {
+        path: '/user/register-result',
+        lazy: async () => ({
+          Component: (await import('./components/register-result-page.tsx')).RegisterResultPage,
+        }),
+      },
+      {
+        path: '/user/alteration',
+        lazy: async () => ({ Component: (await import('./components/alteration-page.tsx')).AlterationPage }),
       },
       {
         path: '/user/LoginByAdmin',

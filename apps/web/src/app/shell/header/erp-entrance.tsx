@@ -1,11 +1,11 @@
 /**
- * The ERP entrance next to the logo (spec 000 §2.5, §6): shown to users who pass `mayUseErpEntrance` when an
- * ERP address is configured. A click fetches the encrypted user info and opens the ERP with it as `data`;
- * an empty answer warns '获取用户信息失败'. No props.
+ * The ERP entrance attached to the logo (spec 000 §2.5, §6): a small 'ERP' badge right after the logo or
+ * organisation name, shown to users who pass `mayUseErpEntrance` when an ERP address is configured; 进入ERP
+ * is its tooltip and accessible name. A click fetches the encrypted user info and opens the ERP with it as
+ * `data`; an empty answer warns '获取用户信息失败'. No props; place it with `LogoArea` (logo-area.tsx).
  */
 import { useState } from 'react';
-import { Button, Grid, Tooltip } from 'antd';
-import { LoginOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
 import type { PermissionEntry } from '@houtai/shared/contract';
 import { HttpError } from '../../../lib/http.ts';
@@ -16,10 +16,12 @@ import { getCryptUserInfo } from './api/get-crypt-user-info.ts';
 import { erpUrl, mayUseErpEntrance } from './erp-gate.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 
+/** The badge's visible text; the full 进入ERP is its tooltip and accessible name. */
+const ERP_BADGE = 'ERP';
+
 export function ErpEntrance() {
   const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
-  const screens = Grid.useBreakpoint();
   const username = useSessionStore((s) => s.userInfo?.username);
   const orgCode = useSessionStore((s) => s.userInfo?.orgCode);
   // Before the permissions are (re)loaded, the list kept for this browser session decides.
@@ -44,19 +46,19 @@ export function ErpEntrance() {
     }
   };
 
-  // On phones the icon alone, the text in a tooltip and the accessible name.
-  const iconOnly = screens.md === false;
   return (
-    <Tooltip title={iconOnly ? SHELL_TEXT.erpEntrance : undefined}>
+    <Tooltip title={SHELL_TEXT.erpEntrance}>
       <Button
-        type="link"
-        icon={<LoginOutlined />}
+        size="small"
+        color="primary"
+        variant="outlined"
         loading={busy}
         onClick={() => void enter()}
         aria-label={SHELL_TEXT.erpEntrance}
         data-testid="erp-entrance"
+        style={{ flex: 'none', paddingInline: 6, fontSize: 12, fontWeight: 600 }}
       >
-        {iconOnly ? null : SHELL_TEXT.erpEntrance}
+        {ERP_BADGE}
       </Button>
     </Tooltip>
   );

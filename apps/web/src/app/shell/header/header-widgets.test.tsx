@@ -42,6 +42,14 @@ describe('header greeting', () => {
     expect(screen.getByTestId('welcome').textContent).toMatch(/^欢迎进入 \S+$/);
     expect(screen.getByTestId('welcome').textContent).not.toContain(PARTNER_ORG_NAMES.P001);
   });
+
+  it('short, says the name alone and keeps the whole greeting in its title', () => {
+    signInAs({ thirdOrgCode: 'P001' });
+    renderInShell(<HeaderGreeting short />);
+    const welcome = screen.getByTestId('welcome');
+    expect(welcome.textContent).toBe(PARTNER_ORG_NAMES.P001);
+    expect(welcome.getAttribute('title')).toBe(`欢迎进入 ${PARTNER_ORG_NAMES.P001}`);
+  });
 });
 
 describe('quick links', () => {
@@ -58,6 +66,24 @@ describe('quick links', () => {
     expect(screen.getByTestId('quick-link-accounting').getAttribute('target')).toBe('_blank');
     expect(screen.getByTestId('quick-link-logistics').textContent).toContain('物流跟踪系统');
     expect(screen.queryByTestId('quick-link-warehouse')).toBeNull();
+  });
+
+  it('compact, are icon-only buttons named by their titles, still opening in a new tab', async () => {
+    withLinks({
+      accounting: 'https://acc.example.com/',
+      warehouse: 'https://wh.example.com/',
+      logistics: 'https://t/',
+    });
+    renderInShell(<QuickLinks compact />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['运营核算系统', '电商仓储系统', '物流跟踪系统']);
+    expect(links.map((a) => a.textContent)).toEqual(['', '', '']);
+    const warehouse = screen.getByTestId('quick-link-warehouse');
+    expect(warehouse.classList.contains('ant-btn')).toBe(true);
+    expect(warehouse.getAttribute('href')).toBe('https://wh.example.com/');
+    expect(warehouse.getAttribute('target')).toBe('_blank');
+    fireEvent.mouseEnter(warehouse);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '电商仓储系统');
   });
 });
 
@@ -76,6 +102,17 @@ describe('ERP entrance', () => {
     signInAs({ orgCode: 'A03A01' }, ENTRANCE);
     renderInShell(<ErpEntrance />);
     expect(screen.queryByTestId('erp-entrance')).toBeNull();
+  });
+
+  it('is a small ERP badge named 进入ERP', async () => {
+    withLinks({ erp: 'https://erp.example.com/sso' });
+    signInAs({ username: 'xA1000y', orgCode: 'A01' }, ENTRANCE);
+    renderInShell(<ErpEntrance />);
+    const entrance = screen.getByRole('button', { name: '进入ERP' });
+    expect(entrance.getAttribute('data-testid')).toBe('erp-entrance');
+    expect(entrance.textContent).toBe('ERP');
+    fireEvent.mouseEnter(entrance);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '进入ERP');
   });
 
   it('opens the ERP with the encrypted user info as data', async () => {

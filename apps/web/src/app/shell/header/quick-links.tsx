@@ -1,10 +1,11 @@
 /**
  * Quick links to the three external systems (spec 000 §2.5): addresses from the runtime config's
  * externalLinks; a link without an address is left out, and with none the component renders nothing.
- * Props: `compact` shows icons only (titles in tooltips); by default it is on below antd's lg breakpoint (992 px).
+ * Props: `compact` shows icon-only buttons (titles in tooltips and aria-labels); by default it is on below
+ * antd's lg breakpoint (992 px). The header passes it on tablets, phones and in the top-menu layout.
  */
 import type { ReactNode } from 'react';
-import { Grid, Space, Tooltip, Typography } from 'antd';
+import { Button, Grid, Space, Tooltip, Typography } from 'antd';
 import { AccountBookOutlined, CarOutlined, ShopOutlined } from '@ant-design/icons';
 import { QUICK_LINK_TITLES } from '@houtai/shared/constants';
 import { getRuntimeConfig, type ExternalLinks } from '../../../lib/runtime-config.ts';
@@ -34,22 +35,40 @@ export function QuickLinks({ compact }: { compact?: boolean }) {
   const iconsOnly = compact ?? !screens.lg;
   const links = quickLinksFrom(getRuntimeConfig().externalLinks);
   if (links.length === 0) return null;
+  if (iconsOnly) {
+    // Icon buttons: a finger-sized target each, the title in the tooltip and the accessible name.
+    return (
+      <div data-testid="header-quick-links" style={{ display: 'flex', alignItems: 'center', flex: 'none' }}>
+        {links.map((link) => (
+          <Tooltip key={link.key} title={link.title}>
+            <Button
+              type="link"
+              icon={ICONS[link.key]}
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={link.title}
+              data-testid={`quick-link-${link.key}`}
+            />
+          </Tooltip>
+        ))}
+      </div>
+    );
+  }
   return (
     <Space size="middle" data-testid="header-quick-links">
       {links.map((link) => (
-        <Tooltip key={link.key} title={iconsOnly ? link.title : undefined}>
-          <Typography.Link
-            href={link.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid={`quick-link-${link.key}`}
-            aria-label={link.title}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {ICONS[link.key]}
-            {iconsOnly ? null : <span style={{ marginInlineStart: 4 }}>{link.title}</span>}
-          </Typography.Link>
-        </Tooltip>
+        <Typography.Link
+          key={link.key}
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`quick-link-${link.key}`}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {ICONS[link.key]}
+          <span style={{ marginInlineStart: 4 }}>{link.title}</span>
+        </Typography.Link>
       ))}
     </Space>
   );

@@ -28,6 +28,7 @@ import { loadPage } from '../dialogs/reload-page.ts';
 import { loadSettlementAccounts } from '../../../lib/settlement-accounts.ts';
 import { SettingsDrawer } from '../settings-drawer/settings-drawer.tsx';
 import { loadModal, useFeedback } from '../../../lib/feedback.ts';
+import { resolveStaticUrl } from '../../../lib/static-url.ts';
 
 type Open = 'password' | 'depart' | 'account' | 'settings' | null;
 
@@ -127,6 +128,7 @@ export function UserMenu() {
   };
 
   const name = userInfo?.realname || userInfo?.username || '';
+  const nameHidden = screens.md === false;
   return (
     <>
       <Dropdown
@@ -143,9 +145,26 @@ export function UserMenu() {
           style={{ cursor: 'pointer', paddingInline: 8 }}
           data-testid="user-menu"
         >
-          <Avatar size="small" icon={<UserOutlined />} src={userInfo?.avatar || undefined} />
-          {/* On phones only the avatar; the name stays for screen readers in aria-label. */}
-          <span data-testid="realname" hidden={screens.md === false} style={{ whiteSpace: 'nowrap' }}>
+          <Avatar
+            size="small"
+            icon={<UserOutlined />}
+            src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
+          />
+          {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
+              short so that the header's right side keeps its width (403 px in the top-menu layout). */}
+          <span
+            data-testid="realname"
+            hidden={nameHidden}
+            title={name}
+            style={{
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              maxWidth: 112,
+              verticalAlign: 'top',
+              ...(nameHidden ? {} : { display: 'inline-block' }),
+            }}
+          >
             {name}
           </span>
         </Space>

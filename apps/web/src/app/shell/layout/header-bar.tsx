@@ -1,24 +1,24 @@
 /**
- * The header (spec §2.5): collapse/expand toggle (and the drawer toggle on mobile) with the greeting,
- * or in top-menu mode the logo and horizontal menu in the left part (all but 403 px). Fixed header:
- * pinned to the top beside the side menu; with auto-hide it slides away after 100 px of scrolling.
+ * The header (spec §2.5): collapse/expand toggle (the drawer toggle on mobile) with the greeting (the
+ * organisation's name alone on phones), or in top-menu mode the logo and the horizontal menu, which take
+ * all but the 403 px reserved for the right side. The ERP entrance is attached to the logo or greeting.
+ * Fixed header: pinned to the top beside the side menu; with auto-hide it slides away after 100 px of
+ * scrolling.
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Layout, Space, Typography } from 'antd';
+import { Button, ConfigProvider, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { SHELL_TEXT } from '@houtai/shared/constants';
 import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.ts';
-import { ErpEntrance } from '../header/erp-entrance.tsx';
+import { HeaderGreeting } from '../header/header-greeting.tsx';
+import { LogoArea } from '../header/logo-area.tsx';
 import { MenuSearch } from '../header/menu-search.tsx';
 import { QuickLinks } from '../header/quick-links.tsx';
 import { UserMenu } from '../header/user-menu.tsx';
-import { orgDisplayName } from '../../../lib/org-name.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
 import type { MenuRouteTable } from '../../router/menu-routes.ts';
 import { LAYOUT_SIZES } from './layout-sizes.ts';
-import { Logo } from './logo.tsx';
 import { ShellMenu } from './shell-menu.tsx';
+import { useLayoutDevice } from './use-layout-device.ts';
 
 export interface HeaderBarProps {
   table: MenuRouteTable;
@@ -35,28 +35,53 @@ export interface HeaderBarProps {
   fixedWidth: boolean;
 }
 
-/** The header's right side: menu search, quick links, ERP entrance and the user menu. */
-/** In top-menu mode everything here fits the 403 px the spec reserves: icon-only quick links, a narrow search. */
-function HeaderRight({ table, isMobile, topMenu }: { table: MenuRouteTable; isMobile: boolean; topMenu: boolean }) {
+/**
+ * The header's right side: menu search, quick links and the user menu. In the top-menu layout it is exactly
+ * the 403 px the spec reserves, the greeting first and cut short to fit (the logo already names the
+ * organisation); elsewhere it takes what its parts need.
+ */
+function HeaderRight({
+  table,
+  isMobile,
+  topMenu,
+  dark,
+}: {
+  table: MenuRouteTable;
+  isMobile: boolean;
+  topMenu: boolean;
+  dark: boolean;
+}) {
   const navigate = useNavigate();
   const options = useMemo(() => searchableMenu(table.menu), [table]);
   const open = (o: MenuSearchOption) => {
     if (o.external) window.open(o.url ?? o.path, '_blank', 'noopener');
     else void navigate(o.path);
   };
+  const reserve = LAYOUT_SIZES.topMenuRightReserve;
   return (
-    <Space size="small">
-      <MenuSearch options={options} onSelect={open} mobile={isMobile} width={topMenu ? 120 : 200} />
-      {!isMobile && <QuickLinks compact={topMenu ? true : undefined} />}
-      <ErpEntrance />
+    <div
+      data-testid="header-right"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 8,
+        color: dark ? '#fff' : undefined,
+        ...(topMenu ? { flex: `0 0 ${reserve}px`, width: reserve, minWidth: 0 } : { flex: 'none' }),
+      }}
+    >
+      {topMenu && <HeaderGreeting color={dark ? '#fff' : undefined} />}
+      {/* In the 403 px a narrower search leaves the greeting its 欢迎进入 and a short name. */}
+      <MenuSearch options={options} onSelect={open} mobile={isMobile} width={topMenu ? 108 : 200} />
+      <QuickLinks compact={isMobile || topMenu} />
       <UserMenu />
-    </Space>
+    </div>
   );
 }
 
 export function HeaderBar(props: HeaderBarProps) {
   const { table, topMenu, isMobile, collapsed, onToggle, theme, fixed, hidden, offsetLeft, fixedWidth } = props;
-  const thirdOrgCode = useSessionStore((s) => s.userInfo?.thirdOrgCode);
+  const phone = useLayoutDevice() === 'small-mobile';
   const dark = topMenu && theme === 'dark';
   const style: React.CSSProperties = {
     height: LAYOUT_SIZES.header,
@@ -79,54 +104,37 @@ export function HeaderBar(props: HeaderBarProps) {
         style={{
           display: 'flex',
           alignItems: 'center',
+          gap: 8,
           height: '100%',
           padding: '0 16px',
           ...(fixedWidth ? { maxWidth: LAYOUT_SIZES.fixedContentWidth, margin: '0 auto' } : {}),
         }}
       >
         {topMenu ? (
-          <div
-            data-testid="header-left"
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              width: `calc(100% - ${LAYOUT_SIZES.topMenuRightReserve}px)`,
-              minWidth: 0,
-            }}
-          >
-            <Logo collapsed={false} theme={theme} inline />
-            <ShellMenu table={table} mode="horizontal" theme={theme} />
+          <div data-testid="header-left" style={{ display: 'flex', alignItems: 'center', flex: '1 1 0', minWidth: 0 }}>
+            <LogoArea variant="logo" theme={theme} />
+            {/* The header draws the only line under it: the horizontal menu's own border would stop short. */}
+            <ConfigProvider menu={{ style: { borderBottom: 'none' } }}>
+              <ShellMenu table={table} mode="horizontal" theme={theme} />
+            </ConfigProvider>
           </div>
         ) : (
-          <div style={{ display: 'flex', alignItems: 'center', flex: 1, minWidth: 0, gap: 12 }}>
+          <div style={{ display: 'flex', alignItems: 'center', flex: '1 1 0', minWidth: 0, gap: 12 }}>
             <Button
               type="text"
               icon={<Toggle />}
               onClick={onToggle}
               aria-label={collapsed ? '展开菜单' : '收起菜单'}
               data-testid="menu-toggle"
+              style={{ flex: 'none' }}
             />
-            {!isMobile && (
-              <Typography.Text strong data-testid="welcome" ellipsis>
-                {SHELL_TEXT.welcome} {orgDisplayName(thirdOrgCode)}
-              </Typography.Text>
-            )}
+            {/* On phones the organisation's name alone. With the side menu on a desktop the logo (and its ERP
+                entrance) is at the top of the side menu; on smaller screens it is in the closed drawer, so the
+                entrance comes with the greeting. */}
+            {isMobile ? <LogoArea variant="greeting" short={phone} /> : <HeaderGreeting />}
           </div>
         )}
-        <div
-          style={{ marginInlineStart: 'auto', display: 'flex', alignItems: 'center', color: dark ? '#fff' : undefined }}
-        >
-          {topMenu && (
-            <Typography.Text
-              strong
-              data-testid="welcome"
-              style={{ marginInlineEnd: 16, whiteSpace: 'nowrap', color: dark ? '#fff' : undefined }}
-            >
-              {SHELL_TEXT.welcome} {orgDisplayName(thirdOrgCode)}
-            </Typography.Text>
-          )}
-          <HeaderRight table={table} isMobile={isMobile} topMenu={topMenu} />
-        </div>
+        <HeaderRight table={table} isMobile={isMobile} topMenu={topMenu} dark={dark} />
       </div>
     </Layout.Header>
   );

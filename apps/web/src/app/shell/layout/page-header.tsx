@@ -1,11 +1,12 @@
 /**
  * The page header (spec §2.3): breadcrumb from the matched menu chain (home first, the current page as
- * plain text, the others as links) and the page's menu title. Hidden per route by hiddenHeaderContent.
+ * plain text, the others as links) and the page's menu title (a route-'0' menu entry's own title when
+ * the location is its address). Hidden per route by hiddenHeaderContent.
  */
 import { Link } from 'react-router';
 import { Breadcrumb, Typography } from 'antd';
 import { breadcrumbFor, isHeaderContentHidden } from '../../router/breadcrumb.ts';
-import type { MenuRoute, RouteMatch } from '../../router/menu-routes.ts';
+import { matchTitle, type MenuRoute, type RouteMatch } from '../../router/menu-routes.ts';
 
 export function PageHeader({ routes, match }: { routes: readonly MenuRoute[]; match: RouteMatch | null }) {
   if (!match || isHeaderContentHidden(match)) return null;
@@ -20,7 +21,7 @@ export function PageHeader({ routes, match }: { routes: readonly MenuRoute[]; ma
     >
       <Breadcrumb items={items} data-testid="breadcrumb" />
       <Typography.Title level={4} style={{ margin: '8px 0' }} data-testid="page-title">
-        {match.route.title}
+        {matchTitle(match)}
       </Typography.Title>
     </div>
   );

@@ -16,27 +16,8 @@ import {
   routeOpened,
   type MenuMode,
 } from '../../router/menu-highlight.ts';
-import { matchMenuRoute, type MenuEntry, type MenuRouteTable } from '../../router/menu-routes.ts';
-import { menuIcon } from './menu-icon.tsx';
-
-type AntdItems = NonNullable<MenuProps['items']>;
-
-function toItems(entries: readonly MenuEntry[]): AntdItems {
-  return entries.map((e) =>
-    e.kind === 'submenu'
-      ? { key: e.key, icon: menuIcon(e.icon), label: e.title, children: toItems(e.children ?? []) }
-      : { key: e.key, icon: menuIcon(e.icon), label: e.title },
-  );
-}
-
-function findEntry(entries: readonly MenuEntry[], key: string): MenuEntry | undefined {
-  for (const e of entries) {
-    if (e.key === key) return e;
-    const below = e.children && findEntry(e.children, key);
-    if (below) return below;
-  }
-  return undefined;
-}
+import { matchMenuRoute, type MenuRouteTable } from '../../router/menu-routes.ts';
+import { findEntry, toItems } from './antd-menu-items.tsx';
 
 export interface ShellMenuProps {
   table: MenuRouteTable;

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { DEFAULT_SETTINGS, PRIMARY_COLORS } from '@houtai/shared/settings';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { resetSettingsStore, settingsStore } from './settings-store.ts';
-import { applyColorWeak, themeConfigFor } from './use-theme-config.ts';
 import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 
 function renderDrawer() {
@@ -63,15 +62,5 @@ describe('settings drawer', () => {
     fireEvent.click(switchIn('settings-color-weak'));
     fireEvent.click(switchIn('settings-multipage'));
     expect(settingsStore.getState().settings).toMatchObject({ theme: 'dark', colorWeak: true, multipage: false });
-  });
-});
-
-describe('theme', () => {
-  it('carries the primary colour in antd tokens and colour-weak as a body filter', () => {
-    expect(themeConfigFor('#F5222D').token).toMatchObject({ colorPrimary: '#F5222D' });
-    applyColorWeak(true);
-    expect(document.body.style.filter).toBe('invert(80%)');
-    applyColorWeak(false);
-    expect(document.body.style.filter).toBe('');
   });
 });

@@ -11,7 +11,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { HOME_PATH } from '@houtai/shared/constants';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { matchMenuRoute, type MenuRouteTable } from '../../router/menu-routes.ts';
+import { matchMenuRoute, matchTitle, type MenuRouteTable } from '../../router/menu-routes.ts';
 import { DEFAULT_HOME_ROUTE, type TabEffect, type TabRoute } from '../tabs/tab-model.ts';
 import { tabsStore } from '../tabs/tabs-store.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
@@ -29,7 +29,10 @@ useSessionStore.subscribe((state, previous) => {
   if (previous.token && !state.token) tabsStore.getState().bindUser(null);
 });
 
-/** The tab record of a location, when a menu route serves it. */
+/**
+ * The tab record of a location, when a menu route serves it. A menu entry whose address is exactly
+ * this location (a route-'0' entry of a parameter route) gives the tab its own title.
+ */
 export function tabRouteFor(table: MenuRouteTable, pathname: string, search: string): TabRoute | null {
   const match = matchMenuRoute(table.routes, pathname);
   if (!match) return null;
@@ -39,7 +42,7 @@ export function tabRouteFor(table: MenuRouteTable, pathname: string, search: str
     path: pathname,
     fullPath: pathname + search,
     meta: {
-      title: route.title,
+      title: matchTitle(match),
       keepAlive: route.keepAlive,
       componentName: route.componentName,
       ...(route.icon ? { icon: route.icon } : {}),

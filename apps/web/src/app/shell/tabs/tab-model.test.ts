@@ -78,10 +78,32 @@ describe('opening and activating tabs', () => {
       { type: 'visit', route: route('/detail/1', { name: 'detail' }) },
       { type: 'visit', route: route('/b') },
     ).state;
-    const state = run(start, { type: 'visit', route: route('/detail/2', { name: 'detail' }) }).state;
+    const { state, effects } = run(start, { type: 'visit', route: route('/detail/2', { name: 'detail' }) });
     expect(paths(state)).toEqual([HOME_PATH, '/detail/2', '/b']);
     expect(state.activeFullPath).toBe('/detail/2');
     expect(reloadKeyOf(state, '/detail/2')).toBe(1);
+    expect(effects).toEqual([{ type: 'pageClosed', fullPath: '/detail/1', componentName: 'C:detail' }]);
+  });
+
+  it('replacing a tab closes the replaced page as 关闭 does: its view and kept-alive entry go', () => {
+    const start = run(
+      createTabState({ home }),
+      { type: 'visit', route: route('/detail/1', { name: 'detail', meta: { componentName: 'DetailV1' } }) },
+      { type: 'visit', route: route('/b') },
+    ).state;
+    expect(start.keepAlive).toContain('DetailV1');
+    const replacing = route('/detail/2', { name: 'detail', meta: { componentName: 'DetailV2' } });
+    const { state, effects } = run(start, { type: 'visit', route: replacing });
+    expect(effects).toEqual([{ type: 'pageClosed', fullPath: '/detail/1', componentName: 'DetailV1' }]);
+    expect(state.keepAlive).not.toContain('DetailV1');
+    expect(state.keepAlive.at(-1)).toBe('DetailV2');
+    expect(selectMountedTabs(state).map(tabViewKey)).not.toContain('/detail/1#0');
+  });
+
+  it('opening a new tab or activating an open one closes nothing', () => {
+    const opened = run(visited('/a'), { type: 'visit', route: route('/b') });
+    expect(opened.effects).toEqual([]);
+    expect(run(opened.state, { type: 'visit', route: route('/a') }).effects).toEqual([]);
   });
 
   it('the same named route with the same path but another query opens its own tab', () => {

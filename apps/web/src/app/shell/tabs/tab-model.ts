@@ -193,6 +193,7 @@ function visit(state: TabState, route: TabRoute): TabResult {
   }
 
   let tabs = withHomeFirst(state, state.tabs, route);
+  let sameName: Tab | undefined;
   if (existing) {
     // Revisit: activate and refresh the record; a revisit of the active tab changes nothing else.
     const revisitingActive = route.fullPath === state.activeFullPath;
@@ -204,7 +205,7 @@ function visit(state: TabState, route: TabRoute): TabResult {
         : t,
     );
   } else {
-    const sameName = route.name
+    sameName = route.name
       ? tabs.find((t) => t.name === route.name && t.path !== route.path && !isHomeTab(state, t.fullPath))
       : undefined;
     tabs = sameName
@@ -215,7 +216,9 @@ function visit(state: TabState, route: TabRoute): TabResult {
         : [...tabs, toTab(route)];
   }
   const next = withTabs(state, tabs, route.fullPath);
-  return { state: touch(next, route), effects: [] };
+  // The replaced page is closed as by 关闭: its view goes (a new key), withTabs drops its kept-alive
+  // entry unless an open tab still uses it, and the UI forgets its location and announces it.
+  return { state: touch(next, route), effects: sameName ? closedEffects([sameName]) : [] };
 }
 
 /** Visiting home reloads it when its page is not kept alive (spec §2.4). */

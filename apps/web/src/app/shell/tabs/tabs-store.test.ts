@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { HOME_PATH } from '@houtai/shared/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOME_PATH, KEEP_ALIVE_LIMIT_DEFAULT } from '@houtai/shared/constants';
+import { DEFAULT_RUNTIME_CONFIG } from '../../../lib/runtime-config.ts';
 import { createTtlStorage, type TtlStorage } from '../../../lib/storage.ts';
-import type { TabEffect, TabRoute } from './tab-model.ts';
-import { createTabsStore, readStoredTabs, tabsStorageKey } from './tabs-store.ts';
+import { selectMountedTabs, type TabEffect, type TabRoute } from './tab-model.ts';
+import { createTabsStore, keepAliveLimitFrom, readStoredTabs, tabsStorageKey } from './tabs-store.ts';
 
 function route(fullPath: string): TabRoute {
   const path = fullPath.split('?')[0]!;
@@ -178,5 +179,51 @@ describe('reading stored tabs', () => {
     expect(readStoredTabs({ version: 2, tabs: [good] })).toEqual([]);
     expect(readStoredTabs([good])).toEqual([]);
     expect(readStoredTabs(null)).toEqual([]);
+  });
+});
+
+describe('keep-alive bound', () => {
+  afterEach(() => {
+    vi.doUnmock('../../../lib/runtime-config.ts');
+    vi.resetModules();
+  });
+
+  it('keeps at most the configured number of pages alive, dropping the least recently shown', () => {
+    const store = createTabsStore({ storage, options: { keepAliveLimit: 2 } });
+    store.getState().bindUser('admin');
+    for (const path of ['/a', '/b', '/c']) store.getState().visit(route(path));
+    const { model } = store.getState();
+    expect(model.keepAlive).toEqual(['/b', '/c']);
+    expect(selectMountedTabs(model).map((t) => t.fullPath)).toEqual(['/b', '/c']);
+  });
+
+  it('keeps the configured bound when the layout sets its options and when another user signs in', () => {
+    const store = createTabsStore({ storage, options: { keepAliveLimit: 1 } });
+    store.getState().setOptions({ multiTab: true, isMobile: false });
+    store.getState().bindUser('admin');
+    store.getState().bindUser('zhangsan');
+    store.getState().visit(route('/a'));
+    store.getState().visit(route('/b'));
+    expect(store.getState().model.options.keepAliveLimit).toBe(1);
+    expect(store.getState().model.keepAlive).toEqual(['/b']);
+  });
+
+  it('reads keepAliveLimit from the runtime settings, a whole number of pages, else the default', () => {
+    expect(keepAliveLimitFrom({ keepAliveLimit: 3 })).toBe(3);
+    expect(keepAliveLimitFrom({ keepAliveLimit: 0 })).toBe(0);
+    for (const keepAliveLimit of [-1, 2.5, '5', null, Number.POSITIVE_INFINITY]) {
+      expect(keepAliveLimitFrom({ keepAliveLimit })).toBe(KEEP_ALIVE_LIMIT_DEFAULT);
+    }
+    expect(keepAliveLimitFrom(DEFAULT_RUNTIME_CONFIG)).toBe(KEEP_ALIVE_LIMIT_DEFAULT);
+    expect(keepAliveLimitFrom(null)).toBe(KEEP_ALIVE_LIMIT_DEFAULT);
+  });
+
+  it('gives the application store the bound of the runtime settings', async () => {
+    vi.resetModules();
+    vi.doMock('../../../lib/runtime-config.ts', () => ({
+      getRuntimeConfig: () => ({ ...DEFAULT_RUNTIME_CONFIG, keepAliveLimit: 4 }),
+    }));
+    const { tabsStore } = await import('./tabs-store.ts');
+    expect(tabsStore.getState().model.options.keepAliveLimit).toBe(4);
   });
 });

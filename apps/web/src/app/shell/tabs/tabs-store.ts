@@ -1,10 +1,13 @@
 /**
  * The tab workspace store: the pure reducer behind a zustand store, open tabs saved per user in
  * session storage (a browser reload restores them; a new browser window starts fresh), and the
- * reducer's effects handed to subscribers for the UI to perform.
+ * reducer's effects handed to subscribers for the UI to perform. The keep-alive bound comes from the
+ * runtime settings (`keepAliveLimit`).
  */
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { KEEP_ALIVE_LIMIT_DEFAULT } from '@houtai/shared/constants';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { sessionStore, type TtlStorage } from '../../../lib/storage.ts';
 import { findTabCommand, type TabCommandId } from './tab-commands.ts';
 import {
@@ -143,8 +146,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The keep-alive bound of the runtime settings' `keepAliveLimit` field: a whole number of pages, 0
+ * keeping none alive. A missing or malformed value reads as KEEP_ALIVE_LIMIT_DEFAULT.
+ */
+export function keepAliveLimitFrom(config: unknown): number {
+  const value = isRecord(config) ? config.keepAliveLimit : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : KEEP_ALIVE_LIMIT_DEFAULT;
+}
+
 /** The application's tab store. */
-export const tabsStore: TabsStoreApi = createTabsStore();
+export const tabsStore: TabsStoreApi = createTabsStore({
+  options: { keepAliveLimit: keepAliveLimitFrom(getRuntimeConfig()) },
+});
 
 export function useTabsStore<T>(selector: (state: TabsStoreState) => T): T {
   return useStore(tabsStore, selector);

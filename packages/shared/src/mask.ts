@@ -1,4 +1,4 @@
-/** Personal data as it may appear in logs and audit rows. */
+/** Personal data as shown to others: in audit rows on the server, on profile pages in the browser. */
 
 /** '13800000001' → '138****0001'; anything shorter keeps only its last two characters. */
 export function maskMobile(mobile: string): string {

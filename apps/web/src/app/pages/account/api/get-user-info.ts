@@ -1,0 +1,17 @@
+/** GET /sys/user/getUserInfo: the signed-in user's info as the server holds it now (the personal centre). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract';
+import { http } from '../../../../lib/http.ts';
+
+export async function fetchUserInfo(): Promise<ProfileUserInfo> {
+  const res = await http.get<UserInfoResult>('/sys/user/getUserInfo');
+  if (!res.success || !res.result?.userInfo) throw new Error(res.message || '获取个人信息失败');
+  return res.result.userInfo;
+}
+
+export const userInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['account', 'userInfo'] as const, queryFn: fetchUserInfo });
+
+export function useUserInfo() {
+  return useQuery(userInfoQueryOptions());
+}
