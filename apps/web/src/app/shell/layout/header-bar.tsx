@@ -71,8 +71,8 @@ function HeaderRight({
       }}
     >
       {topMenu && <HeaderGreeting color={dark ? '#fff' : undefined} />}
-      {/* In the 403 px a narrower search leaves the greeting its 欢迎进入 and a short name. */}
-      <MenuSearch options={options} onSelect={open} mobile={isMobile} width={topMenu ? 108 : 200} />
+      {/* In the 403 px a narrower search leaves the greeting room for 欢迎进入 and a short name (后台 fits whole). */}
+      <MenuSearch options={options} onSelect={open} mobile={isMobile} width={topMenu ? 92 : 200} />
       <QuickLinks compact={isMobile || topMenu} />
       <UserMenu />
     </div>
