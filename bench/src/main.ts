@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBench } from './api.ts';
 import { webBench } from './web.ts';
+import { wsBench } from './ws.ts';
 import { machineInfo } from './lib/load.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -14,9 +15,11 @@ interface CommonOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Websockets the ws benchmark opens (--sockets, or BENCH_SOCKETS). */
+  sockets: number;
 }
 
-/** One entry per benchmark; later ones (ws, excel) are added here. Each resolves true when its budget holds. */
+/** One entry per benchmark; later ones (excel) are added here. Each resolves true when its budget holds. */
 const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => Promise<boolean> }> = {
   api: {
     describe: 'bare Fastify JSON route vs getUserPermissionByToken with a real token (budget: >= 40%)',
@@ -26,11 +29,18 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
     describe: 'gzipped JS of /user/login and of the home page vs a bare antd page; time to an interactive home',
     run: () => webBench(repoRoot),
   },
+  ws: {
+    describe: 'one announcement released to all users reaches N websockets (default 2000; budget: <= 1 s)',
+    run: (o) => wsBench(repoRoot, { sockets: o.sockets }),
+  },
 };
 
 function usage(): string {
   const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(8)} ${b.describe}`);
-  return ['usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2]', ...names].join('\n');
+  return [
+    'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]',
+    ...names,
+  ].join('\n');
 }
 
 function positive(raw: string | undefined, fallback: number, name: string): number {
@@ -47,6 +57,7 @@ async function main(): Promise<number> {
       connections: { type: 'string', short: 'c' },
       seconds: { type: 'string', short: 'd' },
       warmup: { type: 'string' },
+      sockets: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +72,7 @@ async function main(): Promise<number> {
     connections: positive(values.connections, 50, 'connections'),
     seconds: positive(values.seconds, 5, 'seconds'),
     warmupSeconds: positive(values.warmup, 2, 'warmup'),
+    sockets: Math.round(positive(values.sockets ?? process.env.BENCH_SOCKETS, 2000, 'sockets')),
   };
   console.log(`benchmark: ${name}  (npm run bench -- ${process.argv.slice(2).join(' ')})`);
   for (const line of machineInfo()) console.log(line);

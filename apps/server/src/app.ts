@@ -22,6 +22,10 @@ import { apiModules } from './modules/index.ts';
 import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import type { StorageDriver } from './storage/storage.ts';
+import { createRealtimeHub } from './realtime/create-hub.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
+import { LocalSockets } from './realtime/local-sockets.ts';
+import { registerRealtimeSocket } from './realtime/socket-route.ts';
 import './plugins/types.ts';
 
 export interface BuildOptions {
@@ -31,6 +35,8 @@ export interface BuildOptions {
   services?: Partial<Services>;
   logger?: FastifyServerOptions['logger'];
   storage?: StorageDriver;
+  /** Publish through this hub instead of the configured one (it then delivers to nobody's sockets here). */
+  realtime?: RealtimeHub;
 }
 
 /**
@@ -77,6 +83,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Uploaded files under DATA_DIR/files (STORAGE_URL's S3 driver comes with the task-centre issue).
   app.decorate('storage', opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
   app.decorate('registeredRoutes', trackRoutes(app));
+  // Realtime: this instance's sockets, and the hub that fans out to every instance (Redis with REDIS_URL).
+  const sockets = new LocalSockets(config.realtimeSocketsPerUser);
+  if (opts.realtime) app.decorate('realtime', opts.realtime);
+  else {
+    const hub = await createRealtimeHub(config, sockets, app.log);
+    app.decorate('realtime', hub);
+    app.addHook('onClose', () => hub.close());
+  }
   registerSecurityHeaders(app);
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
@@ -122,6 +136,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: config.apiPrefix },
   );
+  await registerRealtimeSocket(app, {
+    sockets,
+    // Reconnects come every 5 s at most (spec §9); a burst of tabs after a restart stays well within this.
+    handshakesPerMinute: Math.max(60, 3 * config.realtimeSocketsPerUser),
+  });
   await registerWeb(app);
   return app;
 }

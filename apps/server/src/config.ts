@@ -10,6 +10,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** REALTIME_CHANNEL: the Redis pub/sub channel of the realtime hub; the instances of one deployment share it. */
+  realtimeChannel: string;
+  /** REALTIME_SOCKETS_PER_USER: websockets one user may hold open on one instance; beyond it the oldest is closed. */
+  realtimeSocketsPerUser: number;
+  /**
+   * SOCKET_ALLOWED_ORIGINS: comma-separated origins (scheme://host[:port]) whose pages may open the realtime
+   * socket besides the site itself (a proxy that rewrites Host, a separately served web app). Default: none.
+   */
+  socketAllowedOrigins: string[];
   storageUrl: string | null;
   apiPrefix: string;
   signSecret: string;
@@ -66,6 +75,28 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** Comma-separated origins, normalised (lower case, no trailing slash); entries that are not http(s) origins are an error. */
+function originsOf(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  return raw.split(',').map((entry) => {
+    const text = entry.trim();
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.origin.toLowerCase() !== text.toLowerCase().replace(/\/$/, '')
+    ) {
+      throw new Error(`SOCKET_ALLOWED_ORIGINS: '${text}' is not an origin such as https://admin.example.com`);
+    }
+    return url.origin.toLowerCase();
+  });
+}
+
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
   const value = raw?.trim();
   if (!value || value === 'false') return false;
@@ -93,6 +124,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    realtimeChannel: env.REALTIME_CHANNEL || 'houtai:realtime',
+    realtimeSocketsPerUser: positiveInt(env.REALTIME_SOCKETS_PER_USER, 20),
+    socketAllowedOrigins: originsOf(env.SOCKET_ALLOWED_ORIGINS),
     storageUrl: env.STORAGE_URL || null,
     apiPrefix: prefix,
     signSecret: env.SIGN_SECRET || generated?.signSecret || '',

@@ -3,6 +3,7 @@ import { TEXT } from '@houtai/shared/constants';
 import { clientSignParams, signParams } from '@houtai/shared/sign';
 import { seed } from '../src/db/seed/index.ts';
 import { DICTIONARIES } from '../src/db/seed/dictionaries.ts';
+import { WORK_ORDER_DICT_CODES } from '../src/db/seed/work-orders.ts';
 import { api, body, createTestApp, login, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -457,7 +458,7 @@ describe('cache and seeds', () => {
       rules: (await t.handle.db.selectFrom('sysCheckRule').select('id').execute()).length,
     });
     const before = await count();
-    expect(before.dicts).toBe(DICTIONARIES.length);
+    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length);
     await seed(t.handle.db, { adminPassword: TEST_PASSWORD });
     expect(await count()).toEqual(before);
   });

@@ -68,6 +68,8 @@ describe('migrations', () => {
     '0001-init': '3a02ead0db02a7c5c28954fd3da4764ceadc92f7711ac0c9e58232eaae3a813c',
     '0002-seed-steps-and-identifiers': 'd130146b59ed9be0f288b7599d1a09f1eb507c964a98a5f05ed05c9561dbb1b1',
     '0003-files': '83720d19627faa1a8967d00e7ae124786068a3bf30a44d562ad15ecafcaeefb5',
+    '0004-announcements': '1ca4c033819e314cb95ea539f44a37331003551354e814ebe3cf3f1c6dc284e3',
+    '0005-work-orders': '439f1b3e4d885fa31e4f246889109edc6cf66fb757685c4e5faa3a295de6a338',
   };
 
   it('every migration file is registered, and the landed ones are unchanged', () => {

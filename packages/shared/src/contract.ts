@@ -529,3 +529,9 @@ export interface CheckRuleFailure extends CheckRuleItem {
   beginIndex?: number;
   endIndex?: number;
 }
+
+// Work orders and the per-user WORK_ORDER key (packages/shared/src/contract/work-order.ts).
+export * from './contract/work-order.ts';
+
+// Announcements, messages and the notice banner's edit (packages/shared/src/contract/announcement.ts).
+export * from './contract/announcement.ts';

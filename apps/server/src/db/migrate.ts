@@ -3,11 +3,15 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import * as m0001 from './migrations/0001-init.ts';
 import * as m0002 from './migrations/0002-seed-steps-and-identifiers.ts';
 import * as m0003 from './migrations/0003-files.ts';
+import * as m0004 from './migrations/0004-announcements.ts';
+import * as m0005 from './migrations/0005-work-orders.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-seed-steps-and-identifiers': m0002,
   '0003-files': m0003,
+  '0004-announcements': m0004,
+  '0005-work-orders': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -273,6 +273,94 @@ export interface SysFileTable {
   createdAt: string;
 }
 
+/** An announcement (contract §3; `titile` sic). Instants are ISO-8601 UTC text. */
+export interface SysAnnouncementTable extends Audit {
+  id: string;
+  titile: string;
+  /** Markdown, stored raw. */
+  msgContent: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  sender: string | null;
+  /** L / M / H. */
+  priority: Generated<string>;
+  /** '1' notice, '2' system message, '3' gateway message. */
+  msgCategory: Generated<string>;
+  /** ALL / USER / DEPART. */
+  msgType: Generated<string>;
+  /** '0' draft, '1' published, '2' revoked. */
+  sendStatus: Generated<string>;
+  sendTime: string | null;
+  cancelTime: string | null;
+  delFlag: Generated<string>;
+  busType: string | null;
+  busId: string | null;
+  openType: string | null;
+  openPage: string | null;
+  /** Comma list with a trailing comma. */
+  userIds: string | null;
+  departIds: string | null;
+  msgAbstract: string | null;
+  version: Generated<number>;
+}
+
+/** One addressee of a published announcement and what they did with it. */
+export interface SysAnnouncementSendTable {
+  id: string;
+  anntId: string;
+  userId: string;
+  /** '0' unread, '1' read. */
+  readFlag: Generated<string>;
+  readTime: string | null;
+  starFlag: Generated<string>;
+}
+
+/** A work order (工单). Statuses: 0 待处理, 1 处理中, 2 已完成, 3 已关闭 (dictionary work_order_status). */
+export interface BiWorkOrderTable extends Audit {
+  id: string;
+  /** GD<yyyyMMdd>-<nnnn>, unique. */
+  orderNo: string;
+  title: string;
+  content: string | null;
+  /** L / M / H (dictionary priority). */
+  priority: Generated<string>;
+  status: Generated<string>;
+  reporterId: string;
+  assigneeId: string | null;
+  closedBy: string | null;
+  closedTime: string | null;
+  closeNote: string | null;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
+/** The last work-order number given under a day's prefix (GD<yyyyMMdd>-). */
+export interface BiWorkOrderSeqTable {
+  prefix: string;
+  lastNo: number;
+}
+
+/** One step of a work order's history; `createBy` is the acting user's username. */
+export interface BiWorkOrderLogTable {
+  id: string;
+  orderId: string;
+  /** create / assign / complete / close / reopen / comment (dictionary work_order_action). */
+  action: string;
+  fromUser: string | null;
+  toUser: string | null;
+  note: string | null;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+/** A value saved per user under an allow-listed key (GET /sys/redis/get, PUT /sys/redis/set). */
+export interface SysUserKvTable {
+  userId: string;
+  k: string;
+  v: string;
+  updateTime: string;
+}
+
 /** Base-data seed steps applied to this database (seed/index.ts). */
 export interface SysSeedStepTable {
   name: string;
@@ -304,6 +392,12 @@ export interface Database {
   sysCacheEpoch: SysCacheEpochTable;
   sysSeedStep: SysSeedStepTable;
   sysFile: SysFileTable;
+  biWorkOrder: BiWorkOrderTable;
+  biWorkOrderSeq: BiWorkOrderSeqTable;
+  biWorkOrderLog: BiWorkOrderLogTable;
+  sysUserKv: SysUserKvTable;
+  sysAnnouncement: SysAnnouncementTable;
+  sysAnnouncementSend: SysAnnouncementSendTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -14,6 +14,9 @@ import { checkRuleRoutes } from './check-rule/check-rule.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { announcementRoutes } from './announcement/announcement.routes.ts';
+import { workOrderRoutes } from './work-order/work-order.routes.ts';
+import { userKvRoutes } from './user-kv/user-kv.routes.ts';
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
@@ -30,4 +33,7 @@ export const apiModules: FastifyPluginAsync[] = [
   profileRoutes,
   registrationRoutes,
   filesRoutes,
+  announcementRoutes,
+  workOrderRoutes,
+  userKvRoutes,
 ];

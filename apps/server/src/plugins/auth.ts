@@ -10,15 +10,24 @@ export function readToken(request: FastifyRequest): string | null {
   return token && token !== 'null' && token !== 'undefined' ? token : null;
 }
 
+/** The token a websocket handshake offers as its only sub-protocol (`new WebSocket(url, [token])`). */
+export function readProtocolToken(request: FastifyRequest): string | null {
+  const raw = request.headers['sec-websocket-protocol'];
+  if (typeof raw !== 'string' || raw.includes(',')) return null;
+  const token = raw.trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('session', null);
   app.decorateRequest('relateId', null);
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditNote', null);
   app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config.policy;
+    const config = request.routeOptions.config;
+    const policy = config.policy;
     if (policy === undefined) return; // unmatched routes reach the 404 handler
-    const token = readToken(request);
+    const token = config.tokenInProtocol ? readProtocolToken(request) : readToken(request);
     if (token) {
       request.session = await resolveSession(app.db, token, app.config.tokenIdleMinutes, app.services.now());
     }

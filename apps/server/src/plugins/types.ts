@@ -5,6 +5,7 @@ import type { PermissionCodeCache } from '../modules/permission/permission-codes
 import type { RegisteredRoute } from './route-registry.ts';
 import type { Services } from './services.ts';
 import type { StorageDriver } from '../storage/storage.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
 
 /** Deny by default: a route without a policy makes the server refuse to start. */
 export type Policy = 'public' | 'authenticated' | { permission: string };
@@ -49,6 +50,11 @@ declare module 'fastify' {
     selfAudited?: boolean;
     /** Requires a valid X-Sign / X-TIMESTAMP pair (plugins/signature.ts, contract §4.1). */
     signed?: boolean;
+    /**
+     * The token comes as the websocket handshake's one sub-protocol instead of X-Access-Token (browsers cannot set
+     * headers on a websocket; contract §2.12). Only the realtime socket route sets it.
+     */
+    tokenInProtocol?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -67,5 +73,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     services: Services;
     storage: StorageDriver;
+    /** Realtime fan-out to websockets on every instance (realtime/hub.ts). */
+    realtime: RealtimeHub;
   }
 }

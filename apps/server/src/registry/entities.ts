@@ -227,6 +227,32 @@ const operateLog: EntityDef = {
   ],
 };
 
+/**
+ * Work orders: sorting of their list only (no dictionary pairs, no duplicate checks). The `*_dictText` names the
+ * list shows sort by the stored code (the suffix is stripped); the people columns sort by id.
+ */
+const workOrder: EntityDef = {
+  names: ['bi_work_order'],
+  table: 'bi_work_order',
+  columns: {
+    id: s('id', { sort: true }),
+    order_no: s('order_no', { sort: true }),
+    title: s('title', { sort: true }),
+    priority: s('priority', { sort: true }),
+    status: s('status', { sort: true }),
+    reporter_id: s('reporter_id', { sort: true }),
+    assignee_id: s('assignee_id', { sort: true }),
+    closed_time: s('closed_time', { sort: true }),
+    ...audit,
+  },
+  dictPairs: [],
+  baseFilter: [],
+  defaultOrder: [
+    ['create_time', 'desc'],
+    ['id', 'desc'],
+  ],
+};
+
 export const ENTITIES: readonly EntityDef[] = [
   settlementOrg,
   ledger,
@@ -237,4 +263,5 @@ export const ENTITIES: readonly EntityDef[] = [
   sysRole,
   sysDict,
   operateLog,
+  workOrder,
 ];

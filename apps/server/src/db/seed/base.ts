@@ -38,7 +38,7 @@ async function ensureRole(db: Db, code: string, name: string, description: strin
   return id;
 }
 
-async function ensureMenus(db: Db, menus: readonly MenuSeed[], parentId: string | null): Promise<void> {
+export async function ensureMenus(db: Db, menus: readonly MenuSeed[], parentId: string | null): Promise<void> {
   for (const [index, m] of menus.entries()) {
     const existing = await db.selectFrom('sysPermission').select('id').where('id', '=', m.id).executeTakeFirst();
     if (!existing) {

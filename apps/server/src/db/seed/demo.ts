@@ -4,7 +4,10 @@ import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { newUserRow } from '../../modules/user/user.repository.ts';
 import { linkUser } from './base.ts';
+import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { MENU_IDS } from './menus.ts';
+import { seedDemoWorkOrders } from './demo-work-orders.ts';
+import { STAFF_WORK_ORDER_CODES } from './work-orders.ts';
 
 export interface DemoSeedOptions {
   /** Demo users share the admin's first password (nothing is fixed in code). */
@@ -102,7 +105,7 @@ const LEFT_OUT: Record<'staff' | 'finance', readonly string[]> = {
 };
 
 /** Button codes the staff roles hold besides their menus. */
-const STAFF_BUTTONS = new Set(['hz:entrance']);
+const STAFF_BUTTONS = new Set(['hz:entrance', ...STAFF_WORK_ORDER_CODES]);
 
 async function roleGrants(db: Db): Promise<Record<string, string[]>> {
   const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'menuType', 'perms']).execute();
@@ -191,6 +194,8 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<string[]>
       await linkUser(trx, id, u.departs, u.settlements);
       created.push(u.username);
     }
+    if (created.length > 0) await seedDemoAnnouncements(trx);
+    if (created.length > 0) await seedDemoWorkOrders(trx);
     await trx
       .updateTable('sysCacheEpoch')
       .set((eb) => ({ epoch: eb('epoch', '+', 1) }))

@@ -10,15 +10,21 @@ import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validatio
 import type { Db } from '../connection.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
+import { seedAnnouncementBase } from './announcements.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
+import { seedWorkOrderBase } from './work-orders.ts';
 
 export interface SeedStep {
   name: string;
   run: (db: Db) => Promise<void>;
 }
 
-export const BASE_STEPS: readonly SeedStep[] = [{ name: '0001-base', run: seedBase }];
+export const BASE_STEPS: readonly SeedStep[] = [
+  { name: '0001-base', run: seedBase },
+  { name: '0002-announcements', run: seedAnnouncementBase },
+  { name: '0003-work-orders', run: seedWorkOrderBase },
+];
 
 export interface SeedOptions {
   /** HOUTAI_ADMIN_PASSWORD; when absent a random one is generated and reported once. */

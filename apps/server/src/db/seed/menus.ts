@@ -310,3 +310,12 @@ export const MENU_IDS = {
     'menu-my-announcement',
   ],
 } as const;
+
+/** A button (menu type 2) carrying one permission code, shown ('1') when granted. */
+export const buttonSeed = (id: string, name: string, perms: string): MenuSeed => ({
+  id,
+  name,
+  menuType: 2,
+  perms,
+  permsType: '1',
+});

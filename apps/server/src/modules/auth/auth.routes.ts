@@ -21,6 +21,7 @@ import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import { maskMobile } from '@houtai/shared/mask';
 import { readToken } from '../../plugins/auth.ts';
+import { hashToken } from '../session/session.service.ts';
 import type { ClientInfo } from './auth.types.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { loginAsUser, loginWithPassword, loginWithSmsCode, loginWithWorkNo, logout } from './login.service.ts';
@@ -114,7 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/logout',
     { config: { policy: 'public', operation: '退出登录', operateType: '4' }, schema: { tags } },
     async (request) => {
-      await logout(app, readToken(request));
+      const token = readToken(request);
+      await logout(app, token);
+      // The session's websockets close at once, on every instance.
+      if (token) await app.realtime.closeToken(hashToken(token));
       return okMessage(TEXT.logoutSuccess);
     },
   );

@@ -40,38 +40,41 @@ export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: n
     .execute();
 }
 
-/** Revokes live sessions; each returns the user ids of the sessions it ended (one per session). */
-export async function revokeById(db: Db, id: string, at: string, reason: string): Promise<string[]> {
-  const rows = await db
+/** A session a force logout ended: whose it was, and its token hash (its websockets close too). */
+export interface EndedSession {
+  userId: string;
+  tokenHash: string;
+}
+
+/** Revokes live sessions; each returns the sessions it ended. */
+export async function revokeById(db: Db, id: string, at: string, reason: string): Promise<EndedSession[]> {
+  return db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('id', '=', id)
     .where('revokedAt', 'is', null)
-    .returning('userId')
+    .returning(['userId', 'tokenHash'])
     .execute();
-  return rows.map((r) => r.userId);
 }
 
-export async function revokeByHash(db: Db, tokenHash: string, at: string, reason: string): Promise<string[]> {
-  const rows = await db
+export async function revokeByHash(db: Db, tokenHash: string, at: string, reason: string): Promise<EndedSession[]> {
+  return db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('tokenHash', '=', tokenHash)
     .where('revokedAt', 'is', null)
-    .returning('userId')
+    .returning(['userId', 'tokenHash'])
     .execute();
-  return rows.map((r) => r.userId);
 }
 
-export async function revokeByUsername(db: Db, username: string, at: string, reason: string): Promise<string[]> {
-  const rows = await db
+export async function revokeByUsername(db: Db, username: string, at: string, reason: string): Promise<EndedSession[]> {
+  return db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('revokedAt', 'is', null)
     .where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('username', '=', username))
-    .returning('userId')
+    .returning(['userId', 'tokenHash'])
     .execute();
-  return rows.map((r) => r.userId);
 }
 
 export function usernamesByIds(db: Db, ids: readonly string[]) {

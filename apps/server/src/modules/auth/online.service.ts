@@ -3,6 +3,7 @@ import { TEXT } from '@houtai/shared/constants';
 import type { OnlineUser, Page } from '@houtai/shared/contract';
 import { AppError } from '../../errors.ts';
 import { toWireTime } from '../../lib/time.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
 import { hashToken } from '../session/session.service.ts';
 import type { AuthDeps } from './auth.types.ts';
 import * as repo from './online.repository.ts';
@@ -48,19 +49,22 @@ export interface ForceLogoutTarget {
   username?: string | undefined;
 }
 
-/** Revokes the session named by token, session id or every session of a username. */
-/** Ends the target's sessions; answers the accounts signed out (for the operate log). */
+/**
+ * Ends the sessions named by token, session id or username, and closes their websockets; answers the accounts
+ * signed out (for the operate log).
+ */
 export async function forceLogout(
-  deps: AuthDeps,
+  deps: AuthDeps & { realtime: Pick<RealtimeHub, 'closeToken'> },
   target: ForceLogoutTarget,
 ): Promise<{ id: string; username: string }[]> {
   const at = new Date(deps.services.now()).toISOString();
   const reason = 'force-logout';
-  let userIds: string[];
-  if (target.token) userIds = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
-  else if (target.id) userIds = await repo.revokeById(deps.db, target.id, at, reason);
-  else if (target.username) userIds = await repo.revokeByUsername(deps.db, target.username, at, reason);
+  let ended: repo.EndedSession[];
+  if (target.token) ended = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
+  else if (target.id) ended = await repo.revokeById(deps.db, target.id, at, reason);
+  else if (target.username) ended = await repo.revokeByUsername(deps.db, target.username, at, reason);
   else throw AppError.business(TEXT.forceLogoutTargetRequired);
-  if (userIds.length === 0) throw AppError.business(TEXT.forceLogoutNone);
-  return repo.usernamesByIds(deps.db, [...new Set(userIds)]);
+  if (ended.length === 0) throw AppError.business(TEXT.forceLogoutNone);
+  for (const s of ended) await deps.realtime.closeToken(s.tokenHash);
+  return repo.usernamesByIds(deps.db, [...new Set(ended.map((s) => s.userId))]);
 }

@@ -58,6 +58,8 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       request.relateId = session.user.id;
       await updateOwnPassword(app, session, request.body);
+      // The other sessions ended: so do their websockets.
+      await app.realtime.closeUser(session.user.id, session.tokenHash);
       return okMessage(TEXT.passwordResetDone);
     },
   });

@@ -50,6 +50,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPasswordWithTicket(app, request.body);
+      // Every session of the account ended: so do its websockets.
+      await app.realtime.closeUser(user.id);
       request.auditActor = user;
       request.relateId = user.id;
       return okMessage(TEXT.passwordResetDone);
@@ -61,6 +63,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: 'public', rateLimit: limit }, schema: { querystring: PasswordChangeBody, tags } },
     async (request) => {
       const user = await resetPasswordWithTicket(app, request.query);
+      await app.realtime.closeUser(user.id);
       // A GET is not a write for the generic hook; this one is, so it records itself.
       await recordOperation(
         app.db,

@@ -67,6 +67,27 @@ export async function resolveSession(
   };
 }
 
+/**
+ * Whether the session stored under this hash is still live, by the rules of resolveSession but read-only: open
+ * websockets re-check their session with it, and a socket must not keep its session from going idle.
+ */
+export async function isSessionLive(
+  db: Db,
+  tokenHash: string,
+  idleMinutes: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await repo.findTokenWithUser(db, tokenHash);
+  return (
+    !!row &&
+    !row.revokedAt &&
+    Date.parse(row.expiresAt) > now &&
+    Date.parse(row.lastSeenAt) + idleMinutes * 60_000 > now &&
+    row.status === 1 &&
+    row.delFlag === 0
+  );
+}
+
 export async function revokeToken(db: Db, token: string, reason: string): Promise<boolean> {
   const r = await repo.revokeTokenByHash(db, hashToken(token), new Date().toISOString(), reason);
   return Number(r.numUpdatedRows) > 0;

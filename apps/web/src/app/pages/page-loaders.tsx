@@ -16,7 +16,16 @@ export const PAGE_LOADERS: Record<PageKey, PageLoader> = {
   'dashboard-analysis': async () => (await import('../../features/dashboard/analysis-page.tsx')).AnalysisPage,
   'account-center': async () => (await import('./account-center-page.tsx')).AccountCenterPage,
   'account-settings': async () => (await import('./account-settings-page.tsx')).AccountSettingsPage,
-  'user-announcement': notBuilt,
+  'user-announcement': async () =>
+    (await import('../../features/messages/components/user-announcement-page.tsx')).UserAnnouncementPage,
+  'work-order-list': async () =>
+    (await import('../../features/work-order/components/work-order-list-page.tsx')).WorkOrderListPage,
+  'work-order-detail': async () =>
+    (await import('../../features/work-order/components/work-order-detail-page.tsx')).WorkOrderDetailPage,
+  'system-announcement': async () =>
+    (await import('../../features/system/announcement/announcement-admin-page.tsx')).AnnouncementAdminPage,
+  'system-notice-banner': async () =>
+    (await import('../../features/system/notice-banner/notice-banner-admin-page.tsx')).NoticeBannerAdminPage,
   'online-form-list': notBuilt,
   'online-copy-list': notBuilt,
   'online-auto-list': notBuilt,

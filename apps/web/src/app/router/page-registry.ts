@@ -46,6 +46,10 @@ export const PAGE_COMPONENTS = {
   'account/center/Index': 'account-center',
   'account/settings/Index': 'account-settings',
   'system/UserAnnouncementList': 'user-announcement',
+  'bi/workOrder/WorkOrderList': 'work-order-list',
+  'bi/workOrder/WorkOrderDetail': 'work-order-detail',
+  'system/SysAnnouncementList': 'system-announcement',
+  'system/SysConfigNotice': 'system-notice-banner',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -59,6 +63,10 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   'account-center': 'account-center',
   'account-settings-base': 'account-settings',
   'isps-userAnnouncement': 'user-announcement',
+  'bi-workOrder-WorkOrderList': 'work-order-list',
+  'bi-workOrder-WorkOrderDetail': 'work-order-detail',
+  SysAnnouncementList: 'system-announcement',
+  SysConfigNotice: 'system-notice-banner',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */

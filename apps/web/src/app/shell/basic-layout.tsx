@@ -16,6 +16,8 @@ import { matchMenuRoute, matchTitle, type MenuRouteTable } from '../router/menu-
 import { HeaderBar } from './layout/header-bar.tsx';
 import { LAYOUT_SIZES } from './layout/layout-sizes.ts';
 import { LogoArea } from './header/logo-area.tsx';
+import { NoticeBanner } from './notice-banner/notice-banner.tsx';
+import { useShellRealtime } from './realtime/use-shell-realtime.ts';
 import { Logo } from './layout/logo.tsx';
 import { PageHeader } from './layout/page-header.tsx';
 import { ShellMenu } from './layout/shell-menu.tsx';
@@ -45,6 +47,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
   const match = useMemo(() => matchMenuRoute(table.routes, location.pathname), [table, location.pathname]);
 
   useRecordNavigation();
+  useShellRealtime(table);
   const locations = useTabWorkspace(table, { multiTab: settings.multipage, isMobile });
   const multiTab = useTabsStore((s) => isMultiTab(s.model.options));
 
@@ -123,6 +126,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
           data-testid="content"
         >
           <div style={fixedWidth ? { maxWidth: LAYOUT_SIZES.fixedContentWidth, margin: '0 auto' } : undefined}>
+            <NoticeBanner />
             {multiTab && (
               <div style={{ background: 'var(--ant-color-bg-container, #fff)', padding: '6px 12px 0' }}>
                 <TabBar />

@@ -17,6 +17,11 @@ export interface MenuSearchProps {
   mobile?: boolean;
   /** Width of the desktop select (default 200 px). */
   width?: number | string;
+  /**
+   * Where the header is tight (the top menu's 403 px): the select rests as an icon this wide and grows to `width`
+   * over what is on its left while it is used, so the greeting beside it keeps its room.
+   */
+  collapsedWidth?: number;
 }
 
 function MenuSearchSelect({
@@ -24,9 +29,12 @@ function MenuSearchSelect({
   onSelect,
   inModal,
   width,
+  collapsedWidth,
 }: Omit<MenuSearchProps, 'mobile'> & { inModal?: boolean; width: number | string }) {
   const [query, setQuery] = useState('');
+  const [active, setActive] = useState(false);
   const ref = useRef<RefSelectProps>(null);
+  const collapsed = collapsedWidth !== undefined && !active && query === '';
   // In the mobile modal the search is the only thing there: ready to type at once.
   useEffect(() => {
     if (inModal) ref.current?.focus();
@@ -39,9 +47,26 @@ function MenuSearchSelect({
       ref={ref}
       value={null}
       defaultOpen={inModal}
-      placeholder={SHELL_TEXT.menuSearchPlaceholder}
-      suffixIcon={<SearchOutlined />}
-      style={{ width }}
+      placeholder={collapsed ? undefined : SHELL_TEXT.menuSearchPlaceholder}
+      // At rest in the top menu it is an icon among the header's icons: their colour and size.
+      suffixIcon={<SearchOutlined style={collapsed ? { color: 'inherit', fontSize: 16 } : undefined} />}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+      variant={collapsed ? 'borderless' : undefined}
+      style={
+        collapsedWidth === undefined
+          ? { width }
+          : {
+              width: collapsed ? collapsedWidth : width,
+              position: 'absolute',
+              insetInlineEnd: 0,
+              top: '50%',
+              transform: 'translateY(-50%)',
+              zIndex: 1,
+              transition: 'width 0.2s',
+              cursor: 'pointer',
+            }
+      }
       aria-label={SHELL_TEXT.menuSearchTitle}
       data-testid="menu-search"
       notFoundContent="无匹配菜单"
@@ -67,11 +92,18 @@ function MenuSearchSelect({
   );
 }
 
-export function MenuSearch({ options, onSelect, mobile, width }: MenuSearchProps) {
+export function MenuSearch({ options, onSelect, mobile, width, collapsedWidth }: MenuSearchProps) {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
   const isMobile = mobile ?? !screens.md;
 
+  if (!isMobile && collapsedWidth !== undefined) {
+    return (
+      <span style={{ position: 'relative', display: 'inline-block', flex: 'none', width: collapsedWidth, height: 32 }}>
+        <MenuSearchSelect options={options} onSelect={onSelect} width={width ?? 200} collapsedWidth={collapsedWidth} />
+      </span>
+    );
+  }
   if (!isMobile) return <MenuSearchSelect options={options} onSelect={onSelect} width={width ?? 200} />;
   return (
     <>

@@ -13,6 +13,7 @@ import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.
 import { HeaderGreeting } from '../header/header-greeting.tsx';
 import { LogoArea } from '../header/logo-area.tsx';
 import { MenuSearch } from '../header/menu-search.tsx';
+import { NoticeBell } from '../header/notice-bell/notice-bell.tsx';
 import { QuickLinks } from '../header/quick-links.tsx';
 import { UserMenu } from '../header/user-menu.tsx';
 import type { MenuRouteTable } from '../../router/menu-routes.ts';
@@ -71,9 +72,16 @@ function HeaderRight({
       }}
     >
       {topMenu && <HeaderGreeting color={dark ? '#fff' : undefined} />}
-      {/* In the 403 px a narrower search leaves the greeting room for 欢迎进入 and a short name (后台 fits whole). */}
-      <MenuSearch options={options} onSelect={open} mobile={isMobile} width={topMenu ? 92 : 200} />
+      {/* In the 403 px the search rests as an icon and grows over the greeting while used. */}
+      <MenuSearch
+        options={options}
+        onSelect={open}
+        mobile={isMobile}
+        width={200}
+        collapsedWidth={topMenu ? 36 : undefined}
+      />
       <QuickLinks compact={isMobile || topMenu} />
+      <NoticeBell routes={table.routes} dark={dark} compact={isMobile} />
       <UserMenu />
     </div>
   );

@@ -1,0 +1,152 @@
+/** SQL of work orders and their history; values are always bound, sort names come from the field registry. */
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
+import { like } from '../../lib/like.ts';
+import { sortFor } from '../../registry/index.ts';
+
+export function insertWorkOrder(db: Db, row: Insertable<BiWorkOrderTable>) {
+  return db.insertInto('biWorkOrder').values(row).execute();
+}
+
+export function insertWorkOrderLog(db: Db, row: Insertable<BiWorkOrderLogTable>) {
+  return db.insertInto('biWorkOrderLog').values(row).execute();
+}
+
+/**
+ * The next number under a day's prefix: one upsert that increments and returns it. Concurrent creations queue on
+ * the row (its lock is held until their transaction ends), so no two get the same number.
+ */
+export async function takeOrderNumber(db: Db, prefix: string): Promise<number> {
+  const row = await db
+    .insertInto('biWorkOrderSeq')
+    .values({ prefix, lastNo: 1 })
+    .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ lastNo: eb('biWorkOrderSeq.lastNo', '+', 1) })))
+    .returning('lastNo')
+    .executeTakeFirstOrThrow();
+  return Number(row.lastNo);
+}
+
+/** The highest number already used under a prefix (orders written before numbering was kept), or 0. */
+export async function highestOrderNumber(db: Db, prefix: string): Promise<number> {
+  const rows = await db
+    .selectFrom('biWorkOrder')
+    .select('orderNo')
+    .where((eb) => like(eb.ref('orderNo'), prefix, 'prefix'))
+    .execute();
+  return rows.reduce((max, r) => Math.max(max, Number(r.orderNo.slice(prefix.length)) || 0), 0);
+}
+
+/** Moves a prefix's counter up to at least `lastNo`. */
+export async function raiseOrderNumber(db: Db, prefix: string, lastNo: number): Promise<void> {
+  await db
+    .insertInto('biWorkOrderSeq')
+    .values({ prefix, lastNo })
+    .onConflict((oc) => oc.column('prefix').doUpdateSet({ lastNo }).where('biWorkOrderSeq.lastNo', '<', lastNo))
+    .execute();
+}
+
+export function findWorkOrder(db: Db, id: string) {
+  return db.selectFrom('biWorkOrder').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
+}
+
+export interface WorkOrderFilter {
+  title?: string | undefined;
+  status?: string | undefined;
+  priority?: string | undefined;
+  reporterId?: string | undefined;
+  assigneeId?: string | undefined;
+  /** Only orders this user reported or handles (callers who do not see every order). */
+  involvedUserId?: string | undefined;
+}
+
+function filtered(db: Db, f: WorkOrderFilter) {
+  let q = db.selectFrom('biWorkOrder').where('delFlag', '=', 0);
+  const title = f.title;
+  if (title) q = q.where((eb) => like(eb.ref('title'), title));
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.priority) q = q.where('priority', '=', f.priority);
+  if (f.reporterId) q = q.where('reporterId', '=', f.reporterId);
+  if (f.assigneeId) q = q.where('assigneeId', '=', f.assigneeId);
+  const involved = f.involvedUserId;
+  if (involved) q = q.where((eb) => eb.or([eb('reporterId', '=', involved), eb('assigneeId', '=', involved)]));
+  return q;
+}
+
+export async function countWorkOrders(db: Db, f: WorkOrderFilter): Promise<number> {
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export interface WorkOrderSort {
+  /** API column names (contract §1.5), resolved through the registry; unknown ones are refused. */
+  column: string | undefined;
+  order: string | undefined;
+}
+
+export function pageWorkOrders(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, offset: number, limit: number) {
+  return (
+    filtered(db, f)
+      .selectAll()
+      .orderBy(sortFor('bi_work_order', sort.column, sort.order))
+      // A stable order across pages when the sort values are equal.
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute()
+  );
+}
+
+/**
+ * Changes a work order only if nobody changed it since it was read (same version): answers the number of rows
+ * changed (0 = changed meanwhile). The version goes up by one.
+ */
+export async function updateWorkOrder(
+  db: Db,
+  id: string,
+  readVersion: number,
+  changes: Omit<Updateable<BiWorkOrderTable>, 'id' | 'version'>,
+): Promise<number> {
+  const res = await db
+    .updateTable('biWorkOrder')
+    .set({ ...changes, version: readVersion + 1 })
+    .where('id', '=', id)
+    .where('delFlag', '=', 0)
+    .where('version', '=', readVersion)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export function findWorkOrderLogs(db: Db, orderId: string) {
+  return db
+    .selectFrom('biWorkOrderLog')
+    .selectAll()
+    .where('orderId', '=', orderId)
+    .orderBy('createTime', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Real names of users by id (deleted ones too: history keeps naming them). */
+export function findUserNamesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('id', 'in', ids).execute();
+}
+
+export function findUserNamesByUsernames(db: Db, usernames: readonly string[]) {
+  if (usernames.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('username', 'in', usernames).execute();
+}
+
+/** An account that can be given work: not deleted, not frozen. */
+export function findActiveUser(db: Db, id: string) {
+  return db
+    .selectFrom('sysUser')
+    .select(['id', 'username', 'realname'])
+    .where('id', '=', id)
+    .where('delFlag', '=', 0)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+}

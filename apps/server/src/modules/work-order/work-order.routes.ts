@@ -1,0 +1,138 @@
+/**
+ * /bi/workOrder: the list, one order with its history, and the steps 添加 / 指派 / 完成 / 关闭 / 重新打开 / 评论.
+ * The route policy asks for the screen's code (bi:workOrder:list) or the step's own code (add, assign); who may
+ * complete, close or reopen a given order is decided per order by the service (handler, reporter, or a holder of
+ * bi:workOrder:close).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  WORK_ORDER_PERMISSIONS,
+  WORK_ORDER_TEXT,
+  WorkOrderAddBody,
+  WorkOrderAssignBody,
+  WorkOrderCloseBody,
+  WorkOrderCommentBody,
+  WorkOrderCompleteBody,
+  WorkOrderIdQuery,
+  WorkOrderListQuery,
+  WorkOrderReopenBody,
+} from '@houtai/shared/contract/work-order';
+import { ok } from '../../lib/envelope.ts';
+import { requireSession } from '../current-user/require-session.ts';
+import {
+  addWorkOrder,
+  assignWorkOrder,
+  closeWorkOrder,
+  commentWorkOrder,
+  completeWorkOrder,
+  getWorkOrder,
+  listWorkOrders,
+  reopenWorkOrder,
+  type WorkOrderCaller,
+  type WorkOrderDeps,
+} from './work-order.service.ts';
+
+const tags = ['work-order'];
+const { list, add, assign, close } = WORK_ORDER_PERMISSIONS;
+
+async function callerOf(app: FastifyInstance, request: FastifyRequest): Promise<WorkOrderCaller> {
+  const { user, permissionEpoch } = requireSession(request);
+  const [canAssign, canClose] = await Promise.all([
+    app.permissionCodes.has(user.id, assign, permissionEpoch),
+    app.permissionCodes.has(user.id, close, permissionEpoch),
+  ]);
+  return { actor: { userId: user.id, canAssign, canClose }, username: user.username };
+}
+
+export const workOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: FastifyRequest): WorkOrderDeps => ({
+    db: app.db,
+    realtime: app.realtime,
+    permissions: app.permissionCodes,
+    now: app.services.now,
+    log: request.log,
+  });
+
+  app.get(
+    '/bi/workOrder/list',
+    { config: { policy: { permission: list } }, schema: { querystring: WorkOrderListQuery, tags } },
+    async (request) => ok(await listWorkOrders(app.db, request.query, await callerOf(app, request))),
+  );
+
+  app.get(
+    '/bi/workOrder/queryById',
+    { config: { policy: { permission: list } }, schema: { querystring: WorkOrderIdQuery, tags } },
+    async (request) => ok(await getWorkOrder(app.db, request.query.id, await callerOf(app, request))),
+  );
+
+  app.post(
+    '/bi/workOrder/add',
+    {
+      config: { policy: { permission: add }, operation: '添加工单', operateType: '2' },
+      schema: { body: WorkOrderAddBody, tags },
+    },
+    async (request) => {
+      const created = await addWorkOrder(deps(request), request.body, await callerOf(app, request));
+      request.relateId = created.id;
+      request.auditNote = created.orderNo;
+      return ok(created, WORK_ORDER_TEXT.added);
+    },
+  );
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/bi/workOrder/assign',
+    config: { policy: { permission: assign }, operation: '指派工单', operateType: '3' },
+    schema: { body: WorkOrderAssignBody, tags },
+    handler: async (request) => {
+      await assignWorkOrder(deps(request), request.body, await callerOf(app, request));
+      return ok(null, WORK_ORDER_TEXT.assigned);
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/bi/workOrder/complete',
+    config: { policy: { permission: list }, operation: '完成工单', operateType: '3' },
+    schema: { body: WorkOrderCompleteBody, tags },
+    handler: async (request) => {
+      await completeWorkOrder(deps(request), request.body, await callerOf(app, request));
+      return ok(null, WORK_ORDER_TEXT.completed);
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/bi/workOrder/close',
+    config: { policy: { permission: list }, operation: '关闭工单', operateType: '3' },
+    schema: { body: WorkOrderCloseBody, tags },
+    handler: async (request) => {
+      await closeWorkOrder(deps(request), request.body, await callerOf(app, request));
+      return ok(null, WORK_ORDER_TEXT.closed);
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/bi/workOrder/reopen',
+    config: { policy: { permission: list }, operation: '重新打开工单', operateType: '3' },
+    schema: { body: WorkOrderReopenBody, tags },
+    handler: async (request) => {
+      await reopenWorkOrder(deps(request), request.body, await callerOf(app, request));
+      return ok(null, WORK_ORDER_TEXT.reopened);
+    },
+  });
+
+  app.post(
+    '/bi/workOrder/comment',
+    {
+      config: { policy: { permission: list }, operation: '评论工单', operateType: '2' },
+      schema: { body: WorkOrderCommentBody, tags },
+    },
+    async (request) => {
+      await commentWorkOrder(deps(request), request.body, await callerOf(app, request));
+      return ok(null, WORK_ORDER_TEXT.commented);
+    },
+  );
+};

@@ -1,0 +1,377 @@
+/**
+ * Work orders: the list (own orders, or every order for dispatchers), details with history, and the steps
+ * 创建 → 指派 → 完成 → 关闭 (and 重新打开, 评论). Who may take a step is the shared rule
+ * (packages/shared/src/contract/work-order-rules.ts); every step is one transaction that re-checks the row's version,
+ * writes the history, and after the commit tells the people concerned over the realtime hub.
+ */
+import type { Updateable } from 'kysely';
+import { TEXT } from '@houtai/shared/constants';
+import {
+  checkWorkOrderAction,
+  isInvolved,
+  reopenedStatus,
+  seesAllWorkOrders,
+  WORK_ORDER_ACTION_DICT,
+  WORK_ORDER_BUSINESS_TYPE,
+  WORK_ORDER_PERMISSIONS,
+  WORK_ORDER_PRIORITY_DICT,
+  WORK_ORDER_STATUS,
+  WORK_ORDER_STATUS_DICT,
+  WORK_ORDER_TEXT,
+  type WorkOrderAction,
+  type WorkOrderActor,
+  type WorkOrderAddBody,
+  type WorkOrderAssignBody,
+  type WorkOrderCloseBody,
+  type WorkOrderCommentBody,
+  type WorkOrderCompleteBody,
+  type WorkOrderDetail,
+  type WorkOrderListQuery,
+  type WorkOrderLogAction,
+  type WorkOrderRecord,
+  type WorkOrderReopenBody,
+} from '@houtai/shared/contract/work-order';
+import type { Page } from '@houtai/shared/contract';
+import type { Db } from '../../db/connection.ts';
+import type { BiWorkOrderTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { shanghaiDate } from '../../lib/time.ts';
+import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
+import { dictItemsByCode } from '../dict/dict.service.ts';
+import * as repo from './work-order.repository.ts';
+import {
+  peopleOf,
+  toWorkOrderLogRecord,
+  toWorkOrderRecord,
+  type UserName,
+  type WorkOrderLabels,
+  type WorkOrderRow,
+} from './work-order.presenter.ts';
+
+/** The caller: who they are, and what the permission codes let them do. */
+export interface WorkOrderCaller {
+  actor: WorkOrderActor;
+  username: string;
+}
+
+export interface WorkOrderDeps {
+  db: Db;
+  realtime: Pick<RealtimeHub, 'sendToUsers'>;
+  permissions: { has(userId: string, code: string): Promise<boolean> };
+  now: () => number;
+  /** Where a failed realtime push is reported (the step itself has succeeded by then). */
+  log: { error(obj: object, msg: string): void };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+async function labels(db: Db): Promise<WorkOrderLabels> {
+  const [status, priority, action] = await Promise.all(
+    [WORK_ORDER_STATUS_DICT, WORK_ORDER_PRIORITY_DICT, WORK_ORDER_ACTION_DICT].map((code) => dictItemsByCode(db, code)),
+  );
+  const map = (items: { value: string; text: string }[] | undefined) =>
+    new Map((items ?? []).map((i) => [i.value, i.text]));
+  return { status: map(status), priority: map(priority), action: map(action) };
+}
+
+async function namesById(db: Db, ids: readonly string[]): Promise<Map<string, UserName>> {
+  return new Map((await repo.findUserNamesByIds(db, ids)).map((u) => [u.id, u]));
+}
+
+function visible(row: WorkOrderRow, actor: WorkOrderActor): boolean {
+  return seesAllWorkOrders(actor) || isInvolved(row, actor);
+}
+
+export async function listWorkOrders(
+  db: Db,
+  q: WorkOrderListQuery,
+  caller: WorkOrderCaller,
+): Promise<Page<WorkOrderRecord>> {
+  const me = caller.actor.userId;
+  const filter: repo.WorkOrderFilter = {
+    title: q.title,
+    status: q.status,
+    priority: q.priority,
+    involvedUserId: seesAllWorkOrders(caller.actor) ? undefined : me,
+    assigneeId: q.mine === 'assigned' ? me : undefined,
+    reporterId: q.mine === 'reported' ? me : undefined,
+  };
+  // The contract's default sort (createTime desc) when the client names none.
+  const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
+  const [total, rows, dicts] = await Promise.all([
+    repo.countWorkOrders(db, filter),
+    repo.pageWorkOrders(db, filter, sort, (q.pageNo - 1) * q.pageSize, q.pageSize),
+    labels(db),
+  ]);
+  const users = await namesById(db, peopleOf(rows));
+  return {
+    records: rows.map((r) => toWorkOrderRecord(r, dicts, users)),
+    total,
+    size: q.pageSize,
+    current: q.pageNo,
+    pages: Math.ceil(total / q.pageSize),
+  };
+}
+
+export async function getWorkOrder(db: Db, id: string, caller: WorkOrderCaller): Promise<WorkOrderDetail> {
+  const row = await repo.findWorkOrder(db, id);
+  if (!row || !visible(row, caller.actor)) throw AppError.business(WORK_ORDER_TEXT.notFound);
+  const [logs, dicts] = await Promise.all([repo.findWorkOrderLogs(db, id), labels(db)]);
+  const actors = [...new Set(logs.map((l) => l.createBy).filter((u): u is string => !!u))];
+  const [users, byUsername] = await Promise.all([
+    namesById(db, peopleOf([row], logs)),
+    repo.findUserNamesByUsernames(db, actors).then((rows) => new Map(rows.map((u) => [u.username, u]))),
+  ]);
+  return {
+    ...toWorkOrderRecord(row, dicts, users),
+    logs: logs.map((l) => toWorkOrderLogRecord(l, dicts, users, byUsername)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+
+/** GD + the Asia/Shanghai day + '-' (the day's numbers follow). */
+export function orderNoPrefix(now: number): string {
+  return `GD${shanghaiDate(now).replace(/-/g, '')}-`;
+}
+
+export function formatOrderNo(prefix: string, n: number): string {
+  return `${prefix}${String(n).padStart(4, '0')}`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+let logSeq = 0;
+
+/** History ids sort in the order the steps were written, also within one millisecond (the detail lists them so). */
+function historyId(now: number): string {
+  logSeq = (logSeq + 1) % 1_000_000;
+  return `${String(now).padStart(13, '0')}${String(logSeq).padStart(6, '0')}${newId().slice(0, 13)}`;
+}
+
+function logRow(
+  orderId: string,
+  action: WorkOrderLogAction,
+  caller: WorkOrderCaller,
+  at: number,
+  fields: { fromUser?: string | null; toUser?: string | null; note?: string | null } = {},
+) {
+  return {
+    id: historyId(at),
+    orderId,
+    action,
+    fromUser: fields.fromUser ?? null,
+    toUser: fields.toUser ?? null,
+    note: fields.note ? fields.note : null,
+    createBy: caller.username,
+    createTime: new Date(at).toISOString(),
+  };
+}
+
+async function push(
+  deps: WorkOrderDeps,
+  caller: WorkOrderCaller,
+  recipients: readonly (string | null)[],
+  orderId: string,
+  text: string,
+  status: RealtimeMessage['status'],
+): Promise<void> {
+  // Nobody is told about their own step.
+  const to = [...new Set(recipients.filter((id): id is string => !!id && id !== caller.actor.userId))];
+  if (to.length === 0) return;
+  try {
+    await deps.realtime.sendToUsers(to, {
+      cmd: 'user',
+      msgId: orderId,
+      msgTxt: text,
+      status,
+      businessType: WORK_ORDER_BUSINESS_TYPE,
+    });
+  } catch (err) {
+    // The step is committed; a lost notice must not turn it into a failure.
+    deps.log.error({ err }, 'work order notice failed');
+  }
+}
+
+export async function addWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderAddBody,
+  caller: WorkOrderCaller,
+): Promise<{ id: string; orderNo: string }> {
+  const now = deps.now();
+  const at = new Date(now).toISOString();
+  const prefix = orderNoPrefix(now);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        const orderNo = formatOrderNo(prefix, await repo.takeOrderNumber(trx, prefix));
+        const id = newId();
+        await repo.insertWorkOrder(trx, {
+          id,
+          orderNo,
+          title: body.title,
+          content: body.content,
+          priority: body.priority,
+          status: WORK_ORDER_STATUS.pending,
+          reporterId: caller.actor.userId,
+          assigneeId: null,
+          closedBy: null,
+          closedTime: null,
+          closeNote: null,
+          createBy: caller.username,
+          createTime: at,
+          updateBy: null,
+          updateTime: null,
+        });
+        await repo.insertWorkOrderLog(trx, logRow(id, 'create', caller, now));
+        return { id, orderNo };
+      });
+    } catch (err) {
+      // A number already used by a row the counter does not know (written by hand or imported): the counter
+      // catches up with the highest one and the creation is tried again.
+      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+      await repo.raiseOrderNumber(deps.db, prefix, await repo.highestOrderNumber(deps.db, prefix));
+    }
+  }
+}
+
+const FORBIDDEN: Record<WorkOrderAction, string> = {
+  assign: TEXT.noPermission,
+  complete: WORK_ORDER_TEXT.completeForbidden,
+  close: WORK_ORDER_TEXT.closeForbidden,
+  reopen: WORK_ORDER_TEXT.reopenForbidden,
+  comment: WORK_ORDER_TEXT.notFound,
+};
+
+const WRONG_STATE: Record<WorkOrderAction, string> = {
+  assign: WORK_ORDER_TEXT.assignState,
+  complete: WORK_ORDER_TEXT.completeState,
+  close: WORK_ORDER_TEXT.closeState,
+  reopen: WORK_ORDER_TEXT.reopenState,
+  comment: WORK_ORDER_TEXT.notFound,
+};
+
+interface Step {
+  changes: Omit<Updateable<BiWorkOrderTable>, 'id' | 'version'>;
+  fromUser?: string | null;
+  toUser?: string | null;
+}
+
+/**
+ * One step on one order, in a transaction: the order must be visible to the caller, the rule must allow the step
+ * in the order's state, and nobody may have changed it since it was read (or since the client's `version`).
+ */
+async function takeStep(
+  deps: WorkOrderDeps,
+  caller: WorkOrderCaller,
+  action: Exclude<WorkOrderAction, 'comment'>,
+  input: { id: string; note: string; version?: number | undefined },
+  plan: (row: WorkOrderRow, at: string) => Step,
+): Promise<WorkOrderRow> {
+  const now = deps.now();
+  const at = new Date(now).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findWorkOrder(trx, input.id);
+    if (!row || !visible(row, caller.actor)) throw AppError.business(WORK_ORDER_TEXT.notFound);
+    const check = checkWorkOrderAction(action, row, caller.actor);
+    if (check === 'forbidden') throw AppError.forbidden(FORBIDDEN[action]);
+    if (check === 'state') throw AppError.business(WRONG_STATE[action]);
+    if (input.version !== undefined && input.version !== row.version) throw AppError.conflict(TEXT.versionConflict);
+    const step = plan(row, at);
+    const changed = await repo.updateWorkOrder(trx, row.id, row.version, {
+      ...step.changes,
+      updateBy: caller.username,
+      updateTime: at,
+    });
+    if (changed === 0) throw AppError.conflict(TEXT.versionConflict);
+    await repo.insertWorkOrderLog(
+      trx,
+      logRow(row.id, action, caller, now, { fromUser: step.fromUser, toUser: step.toUser, note: input.note }),
+    );
+    return row;
+  });
+}
+
+export async function assignWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderAssignBody,
+  caller: WorkOrderCaller,
+): Promise<void> {
+  // Checked before the step's transaction (which holds the connection on SQLite).
+  const assignee = await repo.findActiveUser(deps.db, body.assigneeId);
+  if (!assignee) throw AppError.business(WORK_ORDER_TEXT.assigneeUnavailable);
+  // Someone who cannot open the work-order screen could never see what was given to them.
+  if (!(await deps.permissions.has(assignee.id, WORK_ORDER_PERMISSIONS.list))) {
+    throw AppError.business(WORK_ORDER_TEXT.assigneeNoPermission);
+  }
+  const row = await takeStep(deps, caller, 'assign', body, (current) => ({
+    changes: { assigneeId: assignee.id, status: WORK_ORDER_STATUS.processing },
+    fromUser: current.assigneeId,
+    toUser: assignee.id,
+  }));
+  await push(deps, caller, [body.assigneeId], row.id, `${WORK_ORDER_TEXT.newOrderMessage}${row.title}`, 1);
+}
+
+export async function completeWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderCompleteBody,
+  caller: WorkOrderCaller,
+): Promise<void> {
+  const row = await takeStep(deps, caller, 'complete', body, () => ({
+    changes: { status: WORK_ORDER_STATUS.done },
+  }));
+  await push(deps, caller, [row.reporterId], row.id, `${WORK_ORDER_TEXT.completedMessage}${row.title}`, 2);
+}
+
+export async function closeWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderCloseBody,
+  caller: WorkOrderCaller,
+): Promise<void> {
+  const row = await takeStep(deps, caller, 'close', body, (_current, at) => ({
+    changes: {
+      status: WORK_ORDER_STATUS.closed,
+      closedBy: caller.actor.userId,
+      closedTime: at,
+      closeNote: body.note,
+    },
+  }));
+  await push(deps, caller, [row.reporterId, row.assigneeId], row.id, `${WORK_ORDER_TEXT.closedMessage}${row.title}`, 2);
+}
+
+export async function reopenWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderReopenBody,
+  caller: WorkOrderCaller,
+): Promise<void> {
+  const row = await takeStep(deps, caller, 'reopen', body, (current) => ({
+    changes: { status: reopenedStatus(current), closedBy: null, closedTime: null, closeNote: null },
+  }));
+  await push(
+    deps,
+    caller,
+    [row.reporterId, row.assigneeId],
+    row.id,
+    `${WORK_ORDER_TEXT.reopenedMessage}${row.title}`,
+    1,
+  );
+}
+
+/** A comment changes nothing on the order; it is a line of its history. */
+export async function commentWorkOrder(
+  deps: WorkOrderDeps,
+  body: WorkOrderCommentBody,
+  caller: WorkOrderCaller,
+): Promise<void> {
+  const row = await repo.findWorkOrder(deps.db, body.id);
+  if (!row || checkWorkOrderAction('comment', row, caller.actor) !== 'ok') {
+    throw AppError.business(WORK_ORDER_TEXT.notFound);
+  }
+  await repo.insertWorkOrderLog(deps.db, logRow(row.id, 'comment', caller, deps.now(), { note: body.note }));
+}

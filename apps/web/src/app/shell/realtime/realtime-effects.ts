@@ -1,0 +1,70 @@
+/**
+ * What the shell does with a realtime message (spec §3, §4, §7), as data: refresh the bell and message lists,
+ * show a toast, update the banner, remember an unread work order. Pure, so every rule is unit tested; the shell
+ * hook (use-shell-realtime.ts) carries the effects out.
+ */
+import {
+  WORK_ORDER_BUSINESS_TYPE,
+  parseSystemNotice,
+  type RealtimeMessage,
+  type SystemNotice,
+} from '@houtai/shared/messaging';
+
+export type ToastLevel = 'warning' | 'success' | 'error' | 'info';
+
+export type RealtimeEffect =
+  | { kind: 'refresh-messages' }
+  | { kind: 'toast'; level: ToastLevel; text: string }
+  | { kind: 'banner'; notice: SystemNotice }
+  /** Stored as unread unless the user is on the work-order list (decided when carried out). */
+  | { kind: 'work-order'; id: string };
+
+/** status 1 warning, 2 success, 3 error, anything else info (spec §3). */
+export function toastLevel(status: number | undefined): ToastLevel {
+  switch (status) {
+    case 1:
+      return 'warning';
+    case 2:
+      return 'success';
+    case 3:
+      return 'error';
+    default:
+      return 'info';
+  }
+}
+
+export function realtimeEffects(message: RealtimeMessage): RealtimeEffect[] {
+  switch (message.cmd) {
+    case 'topic':
+    case 'user': {
+      const effects: RealtimeEffect[] = [{ kind: 'refresh-messages' }];
+      // A bare {cmd:'topic'} (read-all) only refreshes. The text is shown as text, never as HTML.
+      const text = message.msgTxt?.trim();
+      if (text) effects.push({ kind: 'toast', level: toastLevel(message.status), text });
+      if (message.cmd === 'user' && message.businessType === WORK_ORDER_BUSINESS_TYPE && message.msgId) {
+        effects.push({ kind: 'work-order', id: message.msgId });
+      }
+      // Task centre (a later issue): a 'user' message whose text starts with the task marker sets the task
+      // list's dot; add its effect here.
+      return effects;
+    }
+    case 'notice': {
+      const notice = parseSystemNotice(message.msgTxt ?? '');
+      return notice ? [{ kind: 'banner', notice }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+export interface CurrentRoute {
+  pathname: string;
+  /** The matched menu route's name, if any. */
+  routeName: string | undefined;
+}
+
+/** Whether the user is on the work-order list (by route name, or by its address). */
+export function isOnRoute(current: CurrentRoute, routeName: string, path: string): boolean {
+  if (current.routeName === routeName) return true;
+  return current.pathname.replace(/\/+$/, '') === path;
+}

@@ -1,0 +1,42 @@
+/** One announcement opened from the bell: its title, sender and time, and the sanitised Markdown content. */
+import { Modal, Space } from 'antd';
+import type { AnnouncementRecord } from '@houtai/shared/contract';
+import { MY_MESSAGES_WIDTH, isPayslipTitle } from '@houtai/shared/messaging';
+import { resolveStaticUrl } from '../../../lib/static-url.ts';
+import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
+
+export type ViewedAnnouncement = Pick<AnnouncementRecord, 'id' | 'titile' | 'msgContent' | 'sender' | 'sendTime'>;
+
+export interface MessageViewDialogProps {
+  announcement: ViewedAnnouncement | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function MessageViewDialog({ announcement, open, onClose }: MessageViewDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={MY_MESSAGES_WIDTH}
+      title={<span data-testid="message-view-title">{announcement?.titile ?? ''}</span>}
+      data-testid="message-view-dialog"
+    >
+      {announcement && (
+        <>
+          <Space size={16} style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, marginBottom: 12 }} wrap>
+            {announcement.sender && <span>发布人：{announcement.sender}</span>}
+            {announcement.sendTime && <span>发布时间：{announcement.sendTime}</span>}
+          </Space>
+          <MarkdownView
+            key={announcement.id}
+            text={announcement.msgContent}
+            payslip={isPayslipTitle(announcement.titile)}
+            resolveImageSrc={resolveStaticUrl}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

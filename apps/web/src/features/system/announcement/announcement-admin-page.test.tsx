@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  ANNOUNCEMENT_PERMISSIONS,
+  ANNOUNCEMENT_TEXT,
+  type AnnouncementListRecord,
+} from '@houtai/shared/contract/announcement';
+import { mockApi, renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { AnnouncementAdminPage } from './announcement-admin-page.tsx';
+import { toBody } from './announcement-form-dialog.tsx';
+
+function row(id: string, sendStatus: '0' | '1' | '2', titile: string): AnnouncementListRecord {
+  return {
+    id,
+    titile,
+    msgContent: '# 内容',
+    startTime: null,
+    endTime: null,
+    sender: sendStatus === '0' ? null : 'admin',
+    priority: 'M',
+    msgCategory: '1',
+    msgType: 'ALL',
+    sendStatus,
+    sendTime: sendStatus === '0' ? null : '2026-11-22 09:00:00',
+    cancelTime: null,
+    delFlag: '0',
+    busType: null,
+    busId: null,
+    openType: null,
+    openPage: null,
+    userIds: null,
+    departIds: null,
+    msgAbstract: null,
+    dtTaskId: null,
+    createBy: 'admin',
+    createTime: '2026-11-22 08:00:00',
+    updateBy: null,
+    updateTime: null,
+    version: 1,
+    readFlag: null,
+    starFlag: null,
+    sendId: null,
+    priority_dictText: '中',
+    msgCategory_dictText: '通知公告',
+    msgType_dictText: '全体用户',
+    sendStatus_dictText: { '0': '未发布', '1': '已发布', '2': '已撤销' }[sendStatus],
+  };
+}
+
+const ALL = Object.values(ANNOUNCEMENT_PERMISSIONS).map((action) => ({ action, type: '2' as const }));
+
+beforeEach(() => {
+  signInAs({ username: 'admin' }, ALL);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('系统通告 administration', () => {
+  it('lists the announcements and offers each state its actions; 发布 releases a draft and reloads', async () => {
+    let released = false;
+    const calls = mockApi({
+      'GET /sys/annountCement/list': () => ({
+        result: { records: [row('a1', released ? '1' : '0', '草稿通告'), row('a2', '1', '已发通告')], total: 2 },
+      }),
+      'GET /sys/annountCement/doReleaseData': () => {
+        released = true;
+        return { message: ANNOUNCEMENT_TEXT.released };
+      },
+    });
+    renderInShell(<AnnouncementAdminPage />);
+    const draft = (await screen.findByText('草稿通告')).closest('tr')!;
+    const sent = screen.getByText('已发通告').closest('tr')!;
+    expect(within(draft).getByText('编辑')).toBeTruthy();
+    expect(within(draft).queryByText('撤销')).toBeNull();
+    expect(within(sent).getByText('撤销')).toBeTruthy();
+    expect(within(sent).queryByText('发布')).toBeNull();
+    expect(screen.getByText('1-2 共 2 条')).toBeTruthy();
+
+    fireEvent.click(within(draft).getByTestId('announcement-release-a1'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/sys/annountCement/doReleaseData')).toBe(true));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/sys/annountCement/list')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByText('草稿通告').closest('tr')!).getByText('撤销')).toBeTruthy());
+  });
+
+  it('hides the buttons the caller holds no code for', async () => {
+    signInAs({ username: 'viewer' }, [{ action: ANNOUNCEMENT_PERMISSIONS.list, type: '2' }]);
+    mockApi({ 'GET /sys/annountCement/list': () => ({ result: { records: [row('a1', '0', '草稿通告')], total: 1 } }) });
+    renderInShell(<AnnouncementAdminPage />);
+    const draft = (await screen.findByText('草稿通告')).closest('tr')!;
+    expect(within(draft).getByText('查看')).toBeTruthy();
+    expect(within(draft).queryByText('编辑')).toBeNull();
+    expect(within(draft).queryByText('删除')).toBeNull();
+    expect(screen.queryByRole('button', { name: /新\s*建/ })).toBeNull();
+  });
+
+  it('the new-announcement form refuses with the shared messages and sends nothing', async () => {
+    const calls = mockApi({ 'GET /sys/annountCement/list': () => ({ result: { records: [], total: 0 } }) });
+    renderInShell(<AnnouncementAdminPage />);
+    expect(await screen.findByText('暂无通告')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
+    const dialog = await screen.findByTestId('announcement-form-dialog');
+    fireEvent.click(within(document.body).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText(ANNOUNCEMENT_TEXT.titleRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ANNOUNCEMENT_TEXT.contentRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('the form as a wire body', () => {
+  it('sends the audience list that applies and the time window in the wire format', async () => {
+    const dayjs = (await import('dayjs')).default;
+    const body = toBody({
+      titile: '放假通知',
+      msgCategory: '1',
+      priority: 'H',
+      msgType: 'USER',
+      userIds: ['u1', 'u2'],
+      departIds: ['d1'],
+      window: [dayjs('2026-11-22 08:00:00'), null],
+      openType: 'none',
+      openPage: 'ignored',
+      msgContent: '**元旦**放假',
+    });
+    expect(body).toMatchObject({
+      msgType: 'USER',
+      userIds: ['u1', 'u2'],
+      departIds: undefined,
+      startTime: '2026-11-22 08:00:00',
+      endTime: undefined,
+      openType: undefined,
+      openPage: undefined,
+    });
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * 系统通告 (/isystem/annountCement): the administrator's list of announcements with filters, and the actions of
+ * each state — drafts are edited, published (发布) or deleted; published ones are revoked (撤销); any can be
+ * viewed. Buttons follow the caller's permission codes; the server checks them again.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ANNOUNCEMENT_PERMISSIONS,
+  type AnnouncementListRecord,
+  type AnnouncementRecord,
+} from '@houtai/shared/contract/announcement';
+import { isPayslipTitle } from '@houtai/shared/messaging';
+import { failureText } from '../../../lib/failure-text.ts';
+import { resolveStaticUrl } from '../../../lib/static-url.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
+import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
+import {
+  deleteAnnouncements,
+  getAnnouncement,
+  listAnnouncements,
+  releaseAnnouncement,
+  revokeAnnouncement,
+  type AnnouncementFilters,
+  type AnnouncementPage,
+} from './api.ts';
+import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
+import { CATEGORY_OPTIONS, PRIORITY_COLOR, SEND_STATUS_COLOR, SEND_STATUS_OPTIONS } from './labels.ts';
+
+export const PAGE_SIZES = ['10', '20', '30', '50', '100'];
+
+interface Query {
+  filters: AnnouncementFilters;
+  pageNo: number;
+  pageSize: number;
+  /** Bumped to load the same page again. */
+  attempt: number;
+}
+
+interface Loaded {
+  key: string;
+  page: AnnouncementPage | null;
+  error: string | null;
+}
+
+function keyOf(q: Query): string {
+  return JSON.stringify(q);
+}
+
+export function AnnouncementAdminPage() {
+  const { message } = useFeedback();
+  const [form] = Form.useForm<AnnouncementFilters>();
+  const [query, setQuery] = useState<Query>({ filters: {}, pageNo: 1, pageSize: 10, attempt: 0 });
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ record: AnnouncementRecord | null } | null>(null);
+  const [viewing, setViewing] = useState<AnnouncementRecord | null>(null);
+  const canDelete = useHasPermission(ANNOUNCEMENT_PERMISSIONS.delete);
+  const key = keyOf(query);
+
+  useEffect(() => {
+    let current = true;
+    listAnnouncements(query.filters, query.pageNo, query.pageSize).then(
+      (page) => current && setLoaded({ key, page, error: null }),
+      (e: unknown) => current && setLoaded({ key, page: null, error: e instanceof Error ? e.message : '加载失败' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, key]);
+
+  const loading = loaded?.key !== key;
+  const page = loaded?.page ?? null;
+  const error = loading ? null : (loaded?.error ?? null);
+  const reload = useCallback(() => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })), []);
+
+  const act = async (run: () => Promise<string>, fallback: string) => {
+    try {
+      const text = await run();
+      void message.success(text || fallback);
+      setSelected([]);
+      reload();
+    } catch (e) {
+      const text = failureText(e);
+      if (text) void message.warning(text);
+    }
+  };
+
+  const openEditor = async (id: string | null) => {
+    if (!id) {
+      setEditing({ record: null });
+      return;
+    }
+    try {
+      setEditing({ record: await getAnnouncement(id) });
+    } catch (e) {
+      const text = failureText(e);
+      if (text) void message.warning(text);
+    }
+  };
+
+  const openViewer = async (id: string) => {
+    try {
+      setViewing(await getAnnouncement(id));
+    } catch (e) {
+      const text = failureText(e);
+      if (text) void message.warning(text);
+    }
+  };
+
+  const search = () => {
+    const v = form.getFieldsValue();
+    setQuery((q) => ({
+      ...q,
+      pageNo: 1,
+      filters: { titile: v.titile?.trim() || undefined, msgCategory: v.msgCategory, sendStatus: v.sendStatus },
+    }));
+  };
+
+  const columns: TableColumnsType<AnnouncementListRecord> = [
+    { title: '标题', dataIndex: 'titile', ellipsis: true },
+    { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 100 },
+    { title: '通告对象', dataIndex: 'msgType_dictText', width: 100 },
+    {
+      title: '优先级',
+      dataIndex: 'priority_dictText',
+      width: 80,
+      render: (text: string, r) => <Tag color={PRIORITY_COLOR[r.priority]}>{text}</Tag>,
+    },
+    { title: '发布人', dataIndex: 'sender', width: 100, render: (v: string | null) => v || '-' },
+    {
+      title: '发布状态',
+      dataIndex: 'sendStatus_dictText',
+      width: 100,
+      render: (text: string, r) => <Tag color={SEND_STATUS_COLOR[r.sendStatus]}>{text}</Tag>,
+    },
+    { title: '发布时间', dataIndex: 'sendTime', width: 170, render: (v: string | null) => v || '-' },
+    { title: '撤销时间', dataIndex: 'cancelTime', width: 170, render: (v: string | null) => v || '-' },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" onClick={() => void openViewer(r.id)}>
+            查看
+          </Button>
+          {r.sendStatus === '0' && (
+            <>
+              <Authorized action={ANNOUNCEMENT_PERMISSIONS.edit}>
+                <Button type="link" size="small" onClick={() => void openEditor(r.id)}>
+                  编辑
+                </Button>
+              </Authorized>
+              <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
+                <Popconfirm
+                  title="确定发布该通告吗?"
+                  onConfirm={() => act(() => releaseAnnouncement(r.id), '发布成功')}
+                >
+                  <Button type="link" size="small" data-testid={`announcement-release-${r.id}`}>
+                    发布
+                  </Button>
+                </Popconfirm>
+              </Authorized>
+            </>
+          )}
+          {r.sendStatus === '1' && (
+            <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
+              <Popconfirm title="确定撤销该通告吗?" onConfirm={() => act(() => revokeAnnouncement(r.id), '撤销成功')}>
+                <Button type="link" size="small">
+                  撤销
+                </Button>
+              </Popconfirm>
+            </Authorized>
+          )}
+          <Authorized action={ANNOUNCEMENT_PERMISSIONS.delete}>
+            <Popconfirm title="确定删除吗?" onConfirm={() => act(() => deleteAnnouncements([r.id]), '删除成功!')}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="announcement-admin-page">
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
+        <Form.Item label="标题" name="titile">
+          <Input placeholder="请输入标题" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="消息类型" name="msgCategory">
+          <Select placeholder="请选择" allowClear options={CATEGORY_OPTIONS} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item label="发布状态" name="sendStatus">
+          <Select placeholder="请选择" allowClear options={SEND_STATUS_OPTIONS} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 16 }}>
+        <Authorized action={ANNOUNCEMENT_PERMISSIONS.add}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void openEditor(null)}>
+            新建
+          </Button>
+        </Authorized>
+        {canDelete && selected.length > 0 && (
+          <Popconfirm
+            title={`确定删除选中的 ${selected.length} 条通告吗?`}
+            onConfirm={() => act(() => deleteAnnouncements(selected), '批量删除成功!')}
+          >
+            <Button danger icon={<DeleteOutlined />}>
+              批量删除
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title="系统通告加载失败"
+          description={error}
+          action={
+            <Button size="small" onClick={reload}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<AnnouncementListRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={page?.records ?? []}
+        loading={loading}
+        scroll={{ x: 1100 }}
+        rowSelection={
+          canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
+        }
+        locale={{ emptyText: '暂无通告' }}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
+        }}
+        onChange={(p) =>
+          setQuery((q) => {
+            const pageSize = p.pageSize ?? q.pageSize;
+            return { ...q, pageNo: pageSize === q.pageSize ? (p.current ?? 1) : 1, pageSize };
+          })
+        }
+      />
+      <AnnouncementFormDialog
+        open={editing !== null}
+        record={editing?.record ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={reload}
+      />
+      <Modal
+        title={viewing?.titile}
+        open={viewing !== null}
+        onCancel={() => setViewing(null)}
+        footer={null}
+        width={900}
+        destroyOnHidden
+      >
+        {viewing && (
+          <div data-testid="announcement-view">
+            <Space style={{ color: '#999', marginBottom: 12 }} size={16}>
+              {viewing.sender && <span>发布人：{viewing.sender}</span>}
+              <span>{viewing.sendTime ? `发布时间：${viewing.sendTime}` : '未发布'}</span>
+            </Space>
+            <MarkdownView
+              text={viewing.msgContent}
+              payslip={isPayslipTitle(viewing.titile)}
+              resolveImageSrc={resolveStaticUrl}
+            />
+          </div>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+/** 新建工单: title, priority and content; the signed-in user becomes the reporter. */
+import { Form, Input, Modal, Radio } from 'antd';
+import {
+  WORK_ORDER_DEFAULT_PRIORITY,
+  WORK_ORDER_LIMITS,
+  WORK_ORDER_TEXT,
+  type WorkOrderPriority,
+} from '@houtai/shared/contract/work-order-rules';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { useAddWorkOrder } from '../api/add-work-order.ts';
+import { PRIORITY_OPTIONS } from '../work-order-labels.ts';
+import { failureText } from '../../../lib/failure-text.ts';
+
+interface Values {
+  title: string;
+  priority: WorkOrderPriority;
+  content?: string;
+}
+
+export interface AddWorkOrderDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (id: string) => void;
+}
+
+export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDialogProps) {
+  const [form] = Form.useForm<Values>();
+  const { message } = useFeedback();
+  const mutation = useAddWorkOrder();
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    try {
+      const added = await mutation.mutateAsync({
+        title: values.title.trim(),
+        priority: values.priority,
+        content: values.content ?? '',
+      });
+      void message.success(added.message || WORK_ORDER_TEXT.added);
+      form.resetFields();
+      onClose();
+      onCreated?.(added.id);
+    } catch (e) {
+      const text = failureText(e);
+      if (text) void message.warning(text);
+    }
+  };
+
+  return (
+    <Modal
+      title="新建工单"
+      width={640}
+      open={open}
+      okText="提交"
+      confirmLoading={mutation.isPending}
+      onOk={() => void submit()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+      data-testid="work-order-add-dialog"
+    >
+      <Form
+        form={form}
+        name="workOrderAdd"
+        layout="vertical"
+        initialValues={{ priority: WORK_ORDER_DEFAULT_PRIORITY }}
+        autoComplete="off"
+        preserve={false}
+      >
+        <Form.Item
+          label="标题"
+          name="title"
+          rules={[
+            { required: true, whitespace: true, message: WORK_ORDER_TEXT.titleRequired },
+            { max: WORK_ORDER_LIMITS.title, message: WORK_ORDER_TEXT.titleTooLong },
+          ]}
+        >
+          <Input placeholder="请输入标题" maxLength={WORK_ORDER_LIMITS.title} showCount />
+        </Form.Item>
+        <Form.Item
+          label="优先级"
+          name="priority"
+          rules={[{ required: true, message: WORK_ORDER_TEXT.priorityInvalid }]}
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" options={[...PRIORITY_OPTIONS]} />
+        </Form.Item>
+        <Form.Item
+          label="内容"
+          name="content"
+          rules={[{ max: WORK_ORDER_LIMITS.content, message: WORK_ORDER_TEXT.contentTooLong }]}
+        >
+          <Input.TextArea placeholder="请描述问题或需求" rows={6} maxLength={WORK_ORDER_LIMITS.content} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * 工单列表 (route bi-workOrder-WorkOrderList, /bi/workOrder/WorkOrderList): search, a server-paged table with
+ * unread marks (the WORK_ORDER key), and the steps the shared rule allows the user on each row — 查看, 指派,
+ * 完成, 关闭, 重新打开 — plus 新建工单. The server checks everything again; hidden buttons are only cosmetic.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Badge, Button, Card, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  allowedWorkOrderActions,
+  WORK_ORDER_PERMISSIONS,
+  type WorkOrderRecord,
+} from '@houtai/shared/contract/work-order-rules';
+import { Authorized } from '../../../lib/permissions/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useWorkOrders } from '../api/list-work-orders.ts';
+import { useWorkOrderActor } from '../hooks/use-work-order-actor.ts';
+import {
+  readUnreadWorkOrders,
+  removeUnreadWorkOrder,
+  subscribeWorkOrderNotices,
+  useUnreadWorkOrderIds,
+  workOrderDetailPath,
+} from '../unread-work-orders.ts';
+import { priorityColor, statusColor } from '../work-order-labels.ts';
+import {
+  INITIAL_LIST_STATE,
+  sortOrderOf,
+  toParams,
+  totalText,
+  WORK_ORDER_PAGE_SIZES,
+  withPaging,
+  withSearch,
+  withSort,
+  type ListState,
+} from '../work-order-list-state.ts';
+import { AddWorkOrderDialog } from './add-work-order-dialog.tsx';
+import { AssignWorkOrderDialog } from './assign-work-order-dialog.tsx';
+import { NoteStepDialog, type NoteDialogStep } from './note-step-dialog.tsx';
+import { WorkOrderSearchForm } from './work-order-search-form.tsx';
+
+export function WorkOrderListPage() {
+  useDocumentTitle('工单列表');
+  const navigate = useNavigate();
+  const actor = useWorkOrderActor();
+  const screens = Grid.useBreakpoint();
+  const compact = screens.md === false;
+  const [state, setState] = useState<ListState>(INITIAL_LIST_STATE);
+  const query = useWorkOrders(toParams(state));
+  const unread = useUnreadWorkOrderIds();
+  const unreadSet = useMemo(() => new Set(unread), [unread]);
+  const [adding, setAdding] = useState(false);
+  const [assigning, setAssigning] = useState<WorkOrderRecord | null>(null);
+  const [stepping, setStepping] = useState<{ step: NoteDialogStep; order: WorkOrderRecord } | null>(null);
+
+  const { refetch } = query;
+  useEffect(() => {
+    // The marks are a convenience: a failure leaves the rows unmarked, silently.
+    readUnreadWorkOrders().catch(() => undefined);
+    // A work-order notice (new, closed, …) shows at once.
+    return subscribeWorkOrderNotices(() => void refetch());
+  }, [refetch]);
+
+  const open = useCallback(
+    (id: string) => {
+      removeUnreadWorkOrder(id).catch(() => undefined);
+      void navigate(workOrderDetailPath(id));
+    },
+    [navigate],
+  );
+
+  const orderNoCell = (row: WorkOrderRecord) =>
+    unreadSet.has(row.id) ? (
+      <Badge dot offset={[4, 0]} data-testid="work-order-unread">
+        <Typography.Text strong>{row.orderNo}</Typography.Text>
+      </Badge>
+    ) : (
+      row.orderNo
+    );
+  const statusTag = (row: WorkOrderRecord) => (
+    <Tag color={statusColor(row.status)} data-testid="work-order-status-tag">
+      {row.status_dictText}
+    </Tag>
+  );
+  const priorityTag = (row: WorkOrderRecord) => <Tag color={priorityColor(row.priority)}>{row.priority_dictText}</Tag>;
+  const actions = (row: WorkOrderRecord, vertical: boolean) => {
+    const allowed = allowedWorkOrderActions(row, actor);
+    const link = (label: string, onClick: () => void, danger = false) => (
+      <Button type="link" size="small" danger={danger} onClick={onClick} style={vertical ? { padding: 0 } : undefined}>
+        {label}
+      </Button>
+    );
+    return (
+      <Space
+        size={vertical ? 4 : 0}
+        orientation={vertical ? 'vertical' : 'horizontal'}
+        wrap={false}
+        data-testid="work-order-actions"
+      >
+        {link('查看', () => open(row.id))}
+        {allowed.has('assign') ? link('指派', () => setAssigning(row)) : null}
+        {allowed.has('complete') ? link('完成', () => setStepping({ step: 'complete', order: row })) : null}
+        {allowed.has('close') ? link('关闭', () => setStepping({ step: 'close', order: row }), true) : null}
+        {allowed.has('reopen') ? link('重新打开', () => setStepping({ step: 'reopen', order: row })) : null}
+      </Space>
+    );
+  };
+
+  const columns: TableColumnsType<WorkOrderRecord> = compact
+    ? [
+        // A phone: one column with the order's essentials, and the steps beside it.
+        {
+          title: '工单',
+          key: 'order',
+          render: (_: unknown, row) => (
+            <Flex vertical gap={4} style={{ minWidth: 0 }}>
+              <Flex align="center" gap={4} wrap>
+                <span style={{ marginInlineEnd: 4 }}>{orderNoCell(row)}</span>
+                {statusTag(row)}
+                {priorityTag(row)}
+              </Flex>
+              <Typography.Link onClick={() => open(row.id)} ellipsis style={{ maxWidth: '100%' }}>
+                {row.title}
+              </Typography.Link>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {`${row.reporterId_dictText ?? '-'} → ${row.assigneeId_dictText ?? '未指派'}  ${row.createTime ?? ''}`}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+        { title: '操作', key: 'actions', width: 84, render: (_: unknown, row) => actions(row, true) },
+      ]
+    : [
+        {
+          title: '工单号',
+          dataIndex: 'orderNo',
+          width: 170,
+          sorter: true,
+          sortOrder: sortOrderOf(state, 'orderNo'),
+          render: (_: string, row) => orderNoCell(row),
+        },
+        {
+          title: '标题',
+          dataIndex: 'title',
+          ellipsis: true,
+          render: (title: string, row) => (
+            <Typography.Link onClick={() => open(row.id)} title={title}>
+              {title}
+            </Typography.Link>
+          ),
+        },
+        {
+          title: '优先级',
+          dataIndex: 'priority',
+          width: 90,
+          sorter: true,
+          sortOrder: sortOrderOf(state, 'priority'),
+          render: (_: string, row) => priorityTag(row),
+        },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 100,
+          sorter: true,
+          sortOrder: sortOrderOf(state, 'status'),
+          render: (_: string, row) => statusTag(row),
+        },
+        { title: '提交人', dataIndex: 'reporterId_dictText', width: 100, render: (v: string | null) => v ?? '-' },
+        { title: '处理人', dataIndex: 'assigneeId_dictText', width: 100, render: (v: string | null) => v ?? '-' },
+        {
+          title: '创建时间',
+          dataIndex: 'createTime',
+          width: 170,
+          sorter: true,
+          sortOrder: sortOrderOf(state, 'createTime'),
+        },
+        { title: '操作', key: 'actions', width: 200, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
+      ];
+
+  const page = query.data;
+  return (
+    <Flex vertical gap={16} data-testid="work-order-list-page">
+      <Card size="small">
+        <WorkOrderSearchForm onSearch={(search) => setState((s) => withSearch(s, search))} />
+      </Card>
+      <Card
+        size="small"
+        title="工单列表"
+        extra={
+          <Authorized action={WORK_ORDER_PERMISSIONS.add}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="work-order-add">
+              新建工单
+            </Button>
+          </Authorized>
+        }
+      >
+        {query.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title="工单列表加载失败"
+            description={query.error.message}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                重试
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+            data-testid="work-order-list-error"
+          />
+        ) : null}
+        <Table<WorkOrderRecord>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={page?.records ?? []}
+          loading={query.isFetching}
+          scroll={compact ? undefined : { x: 1030 }}
+          locale={{ emptyText: query.isError ? '加载失败' : '暂无工单' }}
+          rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
+          pagination={{
+            current: state.pageNo,
+            pageSize: state.pageSize,
+            total: page?.total ?? 0,
+            pageSizeOptions: WORK_ORDER_PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: totalText,
+          }}
+          onChange={(p, _filters, sorter, extra) => {
+            if (extra.action === 'sort') {
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              setState((old) => withSort(old, s?.field, s?.order));
+            } else if (extra.action === 'paginate') {
+              setState((old) => withPaging(old, p.current ?? 1, p.pageSize ?? old.pageSize));
+            }
+          }}
+          data-testid="work-order-table"
+        />
+      </Card>
+      <AddWorkOrderDialog open={adding} onClose={() => setAdding(false)} />
+      <AssignWorkOrderDialog order={assigning} onClose={() => setAssigning(null)} />
+      <NoteStepDialog target={stepping} onClose={() => setStepping(null)} />
+    </Flex>
+  );
+}

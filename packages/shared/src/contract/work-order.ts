@@ -1,0 +1,206 @@
+/**
+ * Work orders (工单): request schemas with Chinese messages, and the value schema of the per-user saved key
+ * WORK_ORDER (unread work orders, spec §4/§7 GET /sys/redis/get, PUT /sys/redis/set). Constants, texts and the
+ * action rule are in work-order-rules.ts (no zod, for light client chunks) and re-exported here.
+ */
+import { z } from 'zod';
+import {
+  ID_PATTERN,
+  WORK_ORDER_DEFAULT_PRIORITY,
+  WORK_ORDER_LIMITS,
+  WORK_ORDER_MINE,
+  WORK_ORDER_PRIORITIES,
+  WORK_ORDER_TEXT,
+} from './work-order-rules.ts';
+
+export * from './work-order-rules.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Schemas
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/** Numbers and booleans as text (the Jeecg clients send both); blank stays undefined. */
+const asText = (v: unknown): unknown =>
+  blank(v) ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
+
+const id = (required: string, invalid: string) =>
+  z.preprocess(asText, z.string({ error: required }).trim().min(1, required).regex(ID_PATTERN, invalid));
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(asText, z.enum(values, { error: message }).optional());
+
+const note = (required: string | null) =>
+  required
+    ? z.preprocess(
+        asText,
+        z.string({ error: required }).trim().min(1, required).max(WORK_ORDER_LIMITS.note, WORK_ORDER_TEXT.noteTooLong),
+      )
+    : z.preprocess(
+        (v) => asText(v) ?? '',
+        z
+          .string({ error: WORK_ORDER_TEXT.noteTooLong })
+          .trim()
+          .max(WORK_ORDER_LIMITS.note, WORK_ORDER_TEXT.noteTooLong),
+      );
+
+const version = z.preprocess(
+  (v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: WORK_ORDER_TEXT.versionInvalid })
+    .int(WORK_ORDER_TEXT.versionInvalid)
+    .min(1, WORK_ORDER_TEXT.versionInvalid)
+    .optional(),
+);
+
+const pageNumber = (max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (blank(v) ? fallback : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: WORK_ORDER_TEXT.pageInvalid })
+      .int(WORK_ORDER_TEXT.pageInvalid)
+      .min(1, WORK_ORDER_TEXT.pageInvalid)
+      .max(max, WORK_ORDER_TEXT.pageInvalid),
+  );
+
+/**
+ * GET /bi/workOrder/list. `title` is a contains-match (a Jeecg `*abc*` wildcard is accepted and means the same);
+ * `column`/`order` are resolved through the server's field registry (unknown names are refused there).
+ */
+export const WorkOrderListQuery = z.object({
+  pageNo: pageNumber(1_000_000, 1),
+  pageSize: pageNumber(1000, 10),
+  column: z.preprocess(asText, z.string().max(200, '排序字段不正确').optional()),
+  order: z.preprocess(
+    (v) => (typeof v === 'string' ? v.toLowerCase() : asText(v)),
+    z.enum(['asc', 'desc'], { error: WORK_ORDER_TEXT.orderInvalid }).optional(),
+  ),
+  title: z.preprocess(
+    (v) => {
+      const t = asText(v);
+      return typeof t === 'string' ? t.replace(/^\*+|\*+$/g, '').trim() || undefined : t;
+    },
+    z
+      .string({ error: WORK_ORDER_TEXT.titleTooLong })
+      .max(WORK_ORDER_LIMITS.title, WORK_ORDER_TEXT.titleTooLong)
+      .optional(),
+  ),
+  status: optionalEnum(['0', '1', '2', '3'], WORK_ORDER_TEXT.statusInvalid),
+  priority: optionalEnum(WORK_ORDER_PRIORITIES, WORK_ORDER_TEXT.priorityInvalid),
+  mine: optionalEnum(WORK_ORDER_MINE, WORK_ORDER_TEXT.mineInvalid),
+});
+export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
+
+export const WorkOrderIdQuery = z.object({ id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid) });
+export type WorkOrderIdQuery = z.infer<typeof WorkOrderIdQuery>;
+
+export const WorkOrderAddBody = z.object({
+  title: z.preprocess(
+    asText,
+    z
+      .string({ error: WORK_ORDER_TEXT.titleRequired })
+      .trim()
+      .min(1, WORK_ORDER_TEXT.titleRequired)
+      .max(WORK_ORDER_LIMITS.title, WORK_ORDER_TEXT.titleTooLong)
+      .refine((t) => !CONTROL_CHARS.test(t), WORK_ORDER_TEXT.titleControl),
+  ),
+  content: z.preprocess(
+    (v) => asText(v) ?? '',
+    z
+      .string({ error: WORK_ORDER_TEXT.contentInvalid })
+      .max(WORK_ORDER_LIMITS.content, WORK_ORDER_TEXT.contentTooLong)
+      .transform((c) => c.replace(/\r\n?/g, '\n')),
+  ),
+  priority: z.preprocess(
+    (v) => asText(v) ?? WORK_ORDER_DEFAULT_PRIORITY,
+    z.enum(WORK_ORDER_PRIORITIES, { error: WORK_ORDER_TEXT.priorityInvalid }),
+  ),
+});
+export type WorkOrderAddBody = z.infer<typeof WorkOrderAddBody>;
+
+export const WorkOrderAssignBody = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  assigneeId: id(WORK_ORDER_TEXT.assigneeRequired, WORK_ORDER_TEXT.assigneeInvalid),
+  note: note(null),
+  version,
+});
+export type WorkOrderAssignBody = z.infer<typeof WorkOrderAssignBody>;
+
+export const WorkOrderCloseBody = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  note: note(WORK_ORDER_TEXT.closeNoteRequired),
+  version,
+});
+export type WorkOrderCloseBody = z.infer<typeof WorkOrderCloseBody>;
+
+export const WorkOrderCompleteBody = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  note: note(WORK_ORDER_TEXT.completeNoteRequired),
+  version,
+});
+export type WorkOrderCompleteBody = z.infer<typeof WorkOrderCompleteBody>;
+
+export const WorkOrderReopenBody = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  note: note(null),
+  version,
+});
+export type WorkOrderReopenBody = z.infer<typeof WorkOrderReopenBody>;
+
+export const WorkOrderCommentBody = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  note: note(WORK_ORDER_TEXT.commentRequired),
+});
+export type WorkOrderCommentBody = z.infer<typeof WorkOrderCommentBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The per-user key WORK_ORDER (GET /sys/redis/get, PUT|POST /sys/redis/set)
+
+const KEY_REQUIRED = '请输入键名';
+
+export const UserKvGetQuery = z.object({
+  k: z.preprocess(asText, z.string({ error: KEY_REQUIRED }).trim().min(1, KEY_REQUIRED).max(64, '键名不正确')),
+});
+
+/** `t` is the expiry in seconds in Jeecg's client; only 0 (never expires) is supported. */
+export const UserKvSetBody = z.object({
+  k: z.preprocess(asText, z.string({ error: KEY_REQUIRED }).trim().min(1, KEY_REQUIRED).max(64, '键名不正确')),
+  v: z.unknown(),
+  t: z.preprocess(
+    (v) => (blank(v) ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: '有效期不正确' }).refine((t) => t === 0, '暂不支持设置有效期，t 只能为 0'),
+  ),
+});
+
+/**
+ * The value of WORK_ORDER: a list of work-order ids, as an array or as the comma-separated text the Jeecg client
+ * sends (a JSON array in text is accepted too); stored normalised (trimmed, de-duplicated, in order).
+ */
+export const WorkOrderUnreadIds = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return [];
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (text === '') return [];
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  },
+  z
+    .array(z.string({ error: '未读工单ID不正确' }).trim().regex(ID_PATTERN, '未读工单ID不正确'), {
+      error: '未读工单必须是工单ID列表',
+    })
+    .transform((ids) => [...new Set(ids)])
+    .refine((ids) => ids.length <= WORK_ORDER_LIMITS.unreadIds, `未读工单最多${WORK_ORDER_LIMITS.unreadIds}个`),
+);
