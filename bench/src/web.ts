@@ -31,6 +31,8 @@ const CHROMIUM_ARGS = [
 interface Load {
   files: number;
   gzipBytes: number;
+  /** Gzipped bytes by file name, largest first (printed with BENCH_VERBOSE=1). */
+  byFile: [string, number][];
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
@@ -45,7 +47,9 @@ function recordScripts(page: Page, origin: string): () => Promise<Load> {
   });
   return async () => {
     const sizes = new Map(await Promise.all(pending));
-    return { files: sizes.size, gzipBytes: [...sizes.values()].reduce((a, b) => a + b, 0) };
+    const byFile = [...sizes].map(([url, n]): [string, number] => [url.split('/').pop() ?? url, n]);
+    byFile.sort((a, b) => b[1] - a[1]);
+    return { files: sizes.size, gzipBytes: [...sizes.values()].reduce((a, b) => a + b, 0), byFile };
   };
 }
 
@@ -160,6 +164,15 @@ export async function webBench(repoRoot: string): Promise<boolean> {
       `first signed-in screen /dashboard/analysis: ${kb(homeLoad.gzipBytes)} gzipped JS in ${homeLoad.files} files = ${homeRatio.toFixed(2)}× (budget ≤ ${HOME_BUDGET}×)`,
     );
     console.log(`navigation to an interactive home (session stored, cold cache): ${interactiveMs} ms`);
+    if (process.env.BENCH_VERBOSE === '1') {
+      for (const [name, load] of [
+        ['/user/login', loginLoad],
+        ['/dashboard/analysis', homeLoad],
+      ] as const) {
+        console.log(`\n${name}, gzipped bytes by file:`);
+        for (const [file, n] of load.byFile) console.log(`  ${kb(n).padStart(9)}  ${file}`);
+      }
+    }
     const ok = loginRatio <= LOGIN_BUDGET && homeRatio <= HOME_BUDGET;
     console.log(ok ? 'budget: met' : 'budget: NOT met');
     return ok;
