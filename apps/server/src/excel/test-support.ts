@@ -10,8 +10,17 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-/** The 16 real-world files described in ../shared/data/xlsx/README.md (outside this repository). */
-export const FIXTURES_DIR = path.resolve(repoRoot, '../shared/data/xlsx');
+/**
+ * The 16 real-world files described in shared/data/xlsx/README.md (outside this repository): HOUTAI_SHARED_DATA
+ * (the shared data folder) when set, else `../shared/data` next to the checkout (the working tree), else the
+ * workplace's `/work/shared/data` (a clean clone elsewhere on the same machine, as CI makes).
+ */
+const FIXTURE_CANDIDATES = [
+  ...(process.env['HOUTAI_SHARED_DATA'] ? [path.join(process.env['HOUTAI_SHARED_DATA'], 'xlsx')] : []),
+  path.resolve(repoRoot, '../shared/data/xlsx'),
+  '/work/shared/data/xlsx',
+];
+export const FIXTURES_DIR = FIXTURE_CANDIDATES.find((dir) => existsSync(dir)) ?? FIXTURE_CANDIDATES[0]!;
 
 export function fixture(name: string): string {
   return path.join(FIXTURES_DIR, name);
@@ -20,7 +29,7 @@ export function fixture(name: string): string {
 /** In CI a missing fixture folder fails the suite; elsewhere the fixture tests are skipped with this reason. */
 export function fixturesMissing(): string | null {
   if (existsSync(FIXTURES_DIR)) return null;
-  const message = `Excel fixtures not found at ${FIXTURES_DIR} (see the shared data folder's README.md)`;
+  const message = `Excel fixtures not found at ${FIXTURE_CANDIDATES.join(' or ')} (set HOUTAI_SHARED_DATA to the shared data folder)`;
   if (process.env['CI']) throw new Error(message);
   return message;
 }
