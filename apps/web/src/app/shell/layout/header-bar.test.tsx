@@ -5,7 +5,7 @@ import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../../lib/runtime
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { ADMIN_AUTH, ADMIN_MENU } from '../../router/admin-menu.fixture.ts';
 import { buildMenuRoutes } from '../../router/menu-routes.ts';
-import { renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../dialogs/test-utils.tsx';
 import { HeaderBar, type HeaderBarProps } from './header-bar.tsx';
 
 const config = vi.hoisted(() => ({ current: null as RuntimeConfig | null }));
@@ -36,6 +36,12 @@ function renderHeader(props: Partial<HeaderBarProps>) {
     },
   };
   signInAs({ orgCode: 'A03A01', thirdOrgCode: null }, ENTRANCE);
+  // The bell asks for the unread lists; nothing leaves the test.
+  mockApi({
+    'GET /sys/annountCement/listByUser': () => ({
+      result: { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 },
+    }),
+  });
   return renderInShell(
     <HeaderBar
       table={table}
@@ -60,6 +66,7 @@ const quickLinkNames = () =>
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   viewport(1024, 768);
   config.current = null;
   useSessionStore.getState().clear();
