@@ -1,6 +1,5 @@
 /** buildApp(config): registers plugins and modules; never listens. */
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -20,7 +19,7 @@ import { registerWeb } from './plugins/web.ts';
 import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
 import { apiModules } from './modules/index.ts';
 import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
-import { LocalStorage } from './storage/local-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 import type { StorageDriver } from './storage/storage.ts';
 import { createRealtimeHub } from './realtime/create-hub.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
@@ -80,8 +79,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   if (!opts.database) app.addHook('onClose', () => handle.close());
 
-  // Uploaded files under DATA_DIR/files (STORAGE_URL's S3 driver comes with the task-centre issue).
-  app.decorate('storage', opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+  // Uploaded files: STORAGE_URL s3://… → an S3-compatible bucket; unset → DATA_DIR/files (unknown schemes refuse).
+  app.decorate('storage', opts.storage ?? createStorage(config));
   app.decorate('registeredRoutes', trackRoutes(app));
   // Realtime: this instance's sockets, and the hub that fans out to every instance (Redis with REDIS_URL).
   const sockets = new LocalSockets(config.realtimeSocketsPerUser);

@@ -20,6 +20,10 @@ export interface Config {
    */
   socketAllowedOrigins: string[];
   storageUrl: string | null;
+  /** TASK_CONCURRENCY: task-centre tasks run at once per instance (1–4, default 1). */
+  taskConcurrency: number;
+  /** TASK_QUEUE: the BullMQ queue of the task centre (with REDIS_URL); the instances of one deployment share it. */
+  taskQueue: string;
   apiPrefix: string;
   signSecret: string;
   /** Key for the short-lived encrypted user info handed to the ERP entrance. */
@@ -128,6 +132,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     realtimeSocketsPerUser: positiveInt(env.REALTIME_SOCKETS_PER_USER, 20),
     socketAllowedOrigins: originsOf(env.SOCKET_ALLOWED_ORIGINS),
     storageUrl: env.STORAGE_URL || null,
+    taskConcurrency: Math.min(4, positiveInt(env.TASK_CONCURRENCY, 1)),
+    taskQueue: env.TASK_QUEUE || 'houtai-tasks',
     apiPrefix: prefix,
     signSecret: env.SIGN_SECRET || generated?.signSecret || '',
     cryptKey: env.CRYPT_KEY || generated?.cryptKey || '',

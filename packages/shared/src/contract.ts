@@ -535,3 +535,6 @@ export * from './contract/work-order.ts';
 
 // Announcements, messages and the notice banner's edit (packages/shared/src/contract/announcement.ts).
 export * from './contract/announcement.ts';
+
+// The task centre: export and import tasks (packages/shared/src/contract/async-task.ts).
+export * from './contract/async-task.ts';

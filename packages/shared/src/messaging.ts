@@ -136,3 +136,6 @@ export function isNoticeShown(notice: SystemNotice): boolean {
 export function isPayslipTitle(title: string | null | undefined): boolean {
   return !!title && title.includes(PAYSLIP_TITLE_MARKER);
 }
+
+/** Realtime user messages about the task centre start with this (spec §4: the task dot). */
+export const TASK_MESSAGE_MARKER = '【任务中心】';

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-seed-steps-and-identifiers.ts';
 import * as m0003 from './migrations/0003-files.ts';
 import * as m0004 from './migrations/0004-announcements.ts';
 import * as m0005 from './migrations/0005-work-orders.ts';
+import * as m0006 from './migrations/0006-async-tasks.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-files': m0003,
   '0004-announcements': m0004,
   '0005-work-orders': m0005,
+  '0006-async-tasks': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -367,6 +367,39 @@ export interface SysSeedStepTable {
   appliedAt: string;
 }
 
+/** A task-centre task (export or import); instants are ISO-8601 UTC text. */
+export interface AsyncTaskTable {
+  id: string;
+  title: string;
+  businessType: string | null;
+  kind: string;
+  module: string | null;
+  method: string | null;
+  url: string | null;
+  /** JSON text. */
+  params: string | null;
+  status: string;
+  progress: number;
+  content: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  duration: number | null;
+  downloadUrl: string | null;
+  errorFile: string | null;
+  sourceFile: string | null;
+  attempts: number;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+/** The rows an import task has committed (primary key task_id + row_key). */
+export interface TaskImportRowTable {
+  taskId: string;
+  rowKey: string;
+  recordId: string | null;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -398,6 +431,8 @@ export interface Database {
   sysUserKv: SysUserKvTable;
   sysAnnouncement: SysAnnouncementTable;
   sysAnnouncementSend: SysAnnouncementSendTable;
+  asyncTask: AsyncTaskTable;
+  taskImportRow: TaskImportRowTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -14,9 +14,11 @@ import { checkRuleRoutes } from './check-rule/check-rule.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { ossRoutes } from './oss/oss.routes.ts';
 import { announcementRoutes } from './announcement/announcement.routes.ts';
 import { workOrderRoutes } from './work-order/work-order.routes.ts';
 import { userKvRoutes } from './user-kv/user-kv.routes.ts';
+import { taskRoutes } from '../tasks/task.routes.ts';
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
@@ -33,7 +35,9 @@ export const apiModules: FastifyPluginAsync[] = [
   profileRoutes,
   registrationRoutes,
   filesRoutes,
+  ossRoutes,
   announcementRoutes,
   workOrderRoutes,
   userKvRoutes,
+  taskRoutes,
 ];

@@ -1,5 +1,5 @@
 /** SQL of work orders and their history; values are always bound, sort names come from the field registry. */
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
@@ -58,6 +58,8 @@ export interface WorkOrderFilter {
   assigneeId?: string | undefined;
   /** Only orders this user reported or handles (callers who do not see every order). */
   involvedUserId?: string | undefined;
+  /** Only these orders (an export of the rows selected on the list). */
+  ids?: readonly string[] | undefined;
 }
 
 function filtered(db: Db, f: WorkOrderFilter) {
@@ -70,6 +72,7 @@ function filtered(db: Db, f: WorkOrderFilter) {
   if (f.assigneeId) q = q.where('assigneeId', '=', f.assigneeId);
   const involved = f.involvedUserId;
   if (involved) q = q.where((eb) => eb.or([eb('reporterId', '=', involved), eb('assigneeId', '=', involved)]));
+  if (f.ids) q = f.ids.length ? q.where('id', 'in', [...f.ids]) : q.where(sql<boolean>`1 = 0`);
   return q;
 }
 

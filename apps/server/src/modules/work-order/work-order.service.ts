@@ -84,13 +84,13 @@ function visible(row: WorkOrderRow, actor: WorkOrderActor): boolean {
   return seesAllWorkOrders(actor) || isInvolved(row, actor);
 }
 
-export async function listWorkOrders(
-  db: Db,
-  q: WorkOrderListQuery,
+/** The list's filter for this caller: their own orders unless they see every order (also used by the export). */
+export function workOrderListFilter(
+  q: Pick<WorkOrderListQuery, 'title' | 'status' | 'priority' | 'mine'>,
   caller: WorkOrderCaller,
-): Promise<Page<WorkOrderRecord>> {
+): repo.WorkOrderFilter {
   const me = caller.actor.userId;
-  const filter: repo.WorkOrderFilter = {
+  return {
     title: q.title,
     status: q.status,
     priority: q.priority,
@@ -98,6 +98,14 @@ export async function listWorkOrders(
     assigneeId: q.mine === 'assigned' ? me : undefined,
     reporterId: q.mine === 'reported' ? me : undefined,
   };
+}
+
+export async function listWorkOrders(
+  db: Db,
+  q: WorkOrderListQuery,
+  caller: WorkOrderCaller,
+): Promise<Page<WorkOrderRecord>> {
+  const filter = workOrderListFilter(q, caller);
   // The contract's default sort (createTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
   const [total, rows, dicts] = await Promise.all([
@@ -199,6 +207,38 @@ async function push(
   }
 }
 
+/** A new order (待处理, the caller as reporter) with its 创建 line of history, inside the given transaction. */
+async function insertNewWorkOrder(
+  trx: Db,
+  body: WorkOrderAddBody,
+  caller: WorkOrderCaller,
+  prefix: string,
+  at: string,
+  now: number,
+): Promise<{ id: string; orderNo: string }> {
+  const orderNo = formatOrderNo(prefix, await repo.takeOrderNumber(trx, prefix));
+  const id = newId();
+  await repo.insertWorkOrder(trx, {
+    id,
+    orderNo,
+    title: body.title,
+    content: body.content,
+    priority: body.priority,
+    status: WORK_ORDER_STATUS.pending,
+    reporterId: caller.actor.userId,
+    assigneeId: null,
+    closedBy: null,
+    closedTime: null,
+    closeNote: null,
+    createBy: caller.username,
+    createTime: at,
+    updateBy: null,
+    updateTime: null,
+  });
+  await repo.insertWorkOrderLog(trx, logRow(id, 'create', caller, now));
+  return { id, orderNo };
+}
+
 export async function addWorkOrder(
   deps: WorkOrderDeps,
   body: WorkOrderAddBody,
@@ -209,29 +249,7 @@ export async function addWorkOrder(
   const prefix = orderNoPrefix(now);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction().execute(async (trx) => {
-        const orderNo = formatOrderNo(prefix, await repo.takeOrderNumber(trx, prefix));
-        const id = newId();
-        await repo.insertWorkOrder(trx, {
-          id,
-          orderNo,
-          title: body.title,
-          content: body.content,
-          priority: body.priority,
-          status: WORK_ORDER_STATUS.pending,
-          reporterId: caller.actor.userId,
-          assigneeId: null,
-          closedBy: null,
-          closedTime: null,
-          closeNote: null,
-          createBy: caller.username,
-          createTime: at,
-          updateBy: null,
-          updateTime: null,
-        });
-        await repo.insertWorkOrderLog(trx, logRow(id, 'create', caller, now));
-        return { id, orderNo };
-      });
+      return await deps.db.transaction().execute((trx) => insertNewWorkOrder(trx, body, caller, prefix, at, now));
     } catch (err) {
       // A number already used by a row the counter does not know (written by hand or imported): the counter
       // catches up with the highest one and the creation is tried again.
@@ -374,4 +392,55 @@ export async function commentWorkOrder(
     throw AppError.business(WORK_ORDER_TEXT.notFound);
   }
   await repo.insertWorkOrderLog(deps.db, logRow(row.id, 'comment', caller, deps.now(), { note: body.note }));
+}
+
+/**
+ * Imported orders, inside the caller's transaction (the import's batch): each gets the day's next number, the
+ * caller as reporter, and a 创建 line of history, as if added one by one. Answers the new ids in order.
+ */
+export async function insertImportedWorkOrders(
+  trx: Db,
+  rows: readonly WorkOrderAddBody[],
+  caller: WorkOrderCaller,
+  now: number,
+): Promise<string[]> {
+  const at = new Date(now).toISOString();
+  const prefix = orderNoPrefix(now);
+  const ids: string[] = [];
+  for (const body of rows) {
+    ids.push((await insertNewWorkOrder(trx, body, caller, prefix, at, now)).id);
+  }
+  return ids;
+}
+
+/** One page of the list as records (labels resolved), for the export. */
+export async function pageWorkOrderRecords(
+  db: Db,
+  filter: repo.WorkOrderFilter,
+  offset: number,
+  limit: number,
+): Promise<WorkOrderRecord[]> {
+  const rows = await repo.pageWorkOrders(db, filter, { column: 'create_time', order: 'desc' }, offset, limit);
+  if (rows.length === 0) return [];
+  const [dicts, users] = await Promise.all([labels(db), namesById(db, peopleOf(rows))]);
+  return rows.map((r) => toWorkOrderRecord(r, dicts, users));
+}
+
+export function countWorkOrderRecords(db: Db, filter: repo.WorkOrderFilter): Promise<number> {
+  return repo.countWorkOrders(db, filter);
+}
+
+/** The caller of a task, from the requester's id (the task runs with their permissions, read when it runs). */
+export async function workOrderCallerOf(
+  db: Db,
+  permissions: { has(userId: string, code: string): Promise<boolean> },
+  userId: string,
+): Promise<WorkOrderCaller | null> {
+  const user = await repo.findActiveUser(db, userId);
+  if (!user) return null;
+  const [canAssign, canClose] = await Promise.all([
+    permissions.has(userId, WORK_ORDER_PERMISSIONS.assign),
+    permissions.has(userId, WORK_ORDER_PERMISSIONS.close),
+  ]);
+  return { actor: { userId, canAssign, canClose }, username: user.username };
 }
