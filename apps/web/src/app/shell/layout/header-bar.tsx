@@ -16,6 +16,7 @@ import { MenuSearch } from '../header/menu-search.tsx';
 import { NoticeBell } from '../header/notice-bell/notice-bell.tsx';
 import { QuickLinks } from '../header/quick-links.tsx';
 import { UserMenu } from '../header/user-menu.tsx';
+import { TaskCenterButton } from '../task-center/task-center-button.tsx';
 import type { MenuRouteTable } from '../../router/menu-routes.ts';
 import { LAYOUT_SIZES } from './layout-sizes.ts';
 import { ShellMenu } from './shell-menu.tsx';
@@ -81,6 +82,7 @@ function HeaderRight({
         collapsedWidth={topMenu ? 36 : undefined}
       />
       <QuickLinks compact={isMobile || topMenu} />
+      <TaskCenterButton dark={dark} compact={isMobile} />
       <NoticeBell routes={table.routes} dark={dark} compact={isMobile} />
       <UserMenu />
     </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
 import { isOnRoute, realtimeEffects, toastLevel } from './realtime-effects.ts';
 
 describe('realtimeEffects', () => {
@@ -40,6 +41,19 @@ describe('realtimeEffects', () => {
     ]);
     expect(realtimeEffects({ cmd: 'notice', msgTxt: 'oops' })).toEqual([]);
     expect(realtimeEffects({ cmd: 'notice' })).toEqual([]);
+  });
+
+  it("asks for the task dot on a 'user' message starting with the task marker", () => {
+    const text = `${TASK_MESSAGE_MARKER}导出完成`;
+    expect(realtimeEffects({ cmd: 'user', msgTxt: text })).toEqual([
+      { kind: 'refresh-messages' },
+      { kind: 'toast', level: 'info', text },
+      { kind: 'task-dot' },
+    ]);
+    expect(realtimeEffects({ cmd: 'topic', msgTxt: text })).not.toContainEqual({ kind: 'task-dot' });
+    expect(realtimeEffects({ cmd: 'user', msgTxt: `x${TASK_MESSAGE_MARKER}` })).not.toContainEqual({
+      kind: 'task-dot',
+    });
   });
 
   it('does nothing for other commands', () => {

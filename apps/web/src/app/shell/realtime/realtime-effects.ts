@@ -9,6 +9,7 @@ import {
   type RealtimeMessage,
   type SystemNotice,
 } from '@houtai/shared/messaging';
+import { isTaskMessage } from '../../../features/tasks/task-dot.ts';
 
 export type ToastLevel = 'warning' | 'success' | 'error' | 'info';
 
@@ -17,7 +18,9 @@ export type RealtimeEffect =
   | { kind: 'toast'; level: ToastLevel; text: string }
   | { kind: 'banner'; notice: SystemNotice }
   /** Stored as unread unless the user is on the work-order list (decided when carried out). */
-  | { kind: 'work-order'; id: string };
+  | { kind: 'work-order'; id: string }
+  /** Sets the task list's dot if the message is for the signed-in user (decided when carried out). */
+  | { kind: 'task-dot' };
 
 /** status 1 warning, 2 success, 3 error, anything else info (spec §3). */
 export function toastLevel(status: number | undefined): ToastLevel {
@@ -44,8 +47,8 @@ export function realtimeEffects(message: RealtimeMessage): RealtimeEffect[] {
       if (message.cmd === 'user' && message.businessType === WORK_ORDER_BUSINESS_TYPE && message.msgId) {
         effects.push({ kind: 'work-order', id: message.msgId });
       }
-      // Task centre (a later issue): a 'user' message whose text starts with the task marker sets the task
-      // list's dot; add its effect here.
+      // Task centre: a 'user' message whose text starts with the task marker sets the task list's dot.
+      if (isTaskMessage(message)) effects.push({ kind: 'task-dot' });
       return effects;
     }
     case 'notice': {

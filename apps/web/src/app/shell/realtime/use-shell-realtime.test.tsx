@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { ListByUserResult } from '@houtai/shared/contract';
 import { md5Hex } from '@houtai/shared/md5';
+import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
+import { clearTaskDot, hasTaskDot } from '../../../features/tasks/task-dot.ts';
 import { addUnreadWorkOrder } from '../../../features/work-order/unread-work-orders.ts';
 import { announcement, bellAnswer, stubApi, type ApiCall } from '../../../features/messages/messages.fixture.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -158,5 +160,16 @@ describe('the shell and its realtime socket', () => {
     await screen.findByText('新工单');
     await new Promise((r) => setTimeout(r, 50));
     expect(addUnreadWorkOrder).not.toHaveBeenCalled();
+  });
+
+  it('a task message sets the task dot for me, not one meant for someone else', async () => {
+    clearTaskDot('u1');
+    const socket = await renderShell();
+    socket.push({ cmd: 'user', msgTxt: `${TASK_MESSAGE_MARKER}别人的导出完成`, userId: 'u2' });
+    await screen.findByText(`${TASK_MESSAGE_MARKER}别人的导出完成`);
+    expect(hasTaskDot('u1')).toBe(false);
+    socket.push({ cmd: 'user', msgTxt: `${TASK_MESSAGE_MARKER}导出完成`, userId: 'u1' });
+    await waitFor(() => expect(hasTaskDot('u1')).toBe(true));
+    clearTaskDot('u1');
   });
 });

@@ -7,8 +7,10 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_TEXT, NOTICE_TOAST_SECONDS } from '@houtai/shared/messaging';
 import { MESSAGE_KEYS } from '../../../features/messages/api/message-keys.ts';
+import { noteTaskMessage } from '../../../features/tasks/task-dot.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { startRealtime, subscribeRealtime } from '../../../lib/realtime.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { matchMenuRoute, type MenuRouteTable } from '../../router/menu-routes.ts';
 import { noticeBanner } from '../notice-banner/notice-banner-store.ts';
 import { isOnRoute, realtimeEffects, type CurrentRoute } from './realtime-effects.ts';
@@ -61,6 +63,9 @@ export function useShellRealtime(table: MenuRouteTable): void {
               break;
             case 'work-order':
               rememberWorkOrder(effect.id, currentRoute(table));
+              break;
+            case 'task-dot':
+              noteTaskMessage(message, useSessionStore.getState().userInfo?.id);
               break;
           }
         }
