@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncTaskRecord } from '@houtai/shared/contract/async-task';
-import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
+import { TASK_MESSAGE_MARKER, TASK_PROGRESS_BUSINESS_TYPE } from '@houtai/shared/messaging';
 import { buildApp } from '../src/app.ts';
 import { readWorkbook } from '../src/excel/reader.ts';
 import { cellText } from '../src/excel/header-map.ts';
 import { writeXlsx } from '../src/excel/writer.ts';
 import type { RealtimeHub, RealtimeMessage } from '../src/realtime/hub.ts';
-import { api, body, createTestApp, login, userIdOf, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, multipart, userIdOf, type TestContext } from './helpers.ts';
 
 const sent: { userIds: string[]; message: RealtimeMessage }[] = [];
 const hub: RealtimeHub = {
@@ -103,19 +103,6 @@ async function rowsOf(file: string): Promise<string[][]> {
   return rows;
 }
 
-function multipart(name: string, content: Buffer) {
-  const boundary = `----houtai${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function xlsxOf(rows: Record<string, unknown>[]): Promise<Buffer> {
   const file = path.join(work, `${randomBytes(4).toString('hex')}.xlsx`);
   await writeXlsx(
@@ -141,7 +128,7 @@ async function uploadXlsx(user: string, rows: Record<string, unknown>[]): Promis
     ],
     rows,
   );
-  const { payload, headers } = multipart('工单导入.xlsx', readFileSync(file));
+  const { payload, headers } = multipart({ name: '工单导入.xlsx', content: readFileSync(file) });
   const res = await api(t.app, tokens[user]!, { method: 'POST', url: '/sys/common/upload', payload, headers });
   const b = body<string>(res);
   expect(b.success, b.message).toBe(true);
@@ -177,10 +164,19 @@ describe('export tasks', () => {
     // The file is the requester's: another user does not get it.
     const other = await api(t.app, tokens.lisi!, { method: 'GET', url: `/sys/common/static/${task.downloadUrl}` });
     expect(other.statusCode).not.toBe(200);
-    const notice = sent.find((s) => s.message.msgId === b.result);
+    const about = sent.filter((s) => s.message.msgId === b.result);
+    const notice = about.find((s) => s.message.msgTxt?.startsWith(TASK_MESSAGE_MARKER));
     expect(notice?.userIds).toEqual([ids.zhangsan]);
     expect(notice?.message).toMatchObject({ cmd: 'user', status: 2 });
-    expect(notice?.message.msgTxt?.startsWith(TASK_MESSAGE_MARKER)).toBe(true);
+    // The progress went to the requester alone, silently (its own business type, the percent as text), before
+    // the end.
+    const progress = about.filter((s) => s.message.businessType === TASK_PROGRESS_BUSINESS_TYPE);
+    expect(progress.length).toBeGreaterThan(0);
+    for (const p of progress) {
+      expect(p.userIds).toEqual([ids.zhangsan]);
+      expect(p.message).toMatchObject({ cmd: 'user', status: 1, msgTxt: expect.stringMatching(/^\d{1,2}$/) as string });
+      expect(sent.indexOf(p)).toBeLessThan(sent.indexOf(notice!));
+    }
   });
 
   it('applies the list filters from params', async () => {
@@ -302,7 +298,7 @@ describe('POST /bi/workOrder/importExcel (synchronous)', () => {
       { title: '', content: '缺标题', priority: 'M' },
       { title: '同步导入二', content: '', priority: '' },
     ]);
-    const { payload, headers } = multipart('同步.xlsx', content);
+    const { payload, headers } = multipart({ name: '同步.xlsx', content });
     const res = await api(t.app, tokens.zhangsan!, {
       method: 'POST',
       url: '/bi/workOrder/importExcel',
@@ -315,11 +311,14 @@ describe('POST /bi/workOrder/importExcel (synchronous)', () => {
     const errors = await rowsOf(await download('zhangsan', b.result));
     expect(errors.slice(1).map((r) => r[0])).toEqual(['3']);
     expect(await countTitles('同步导入')).toBe(2);
-    const clean = multipart('干净.xlsx', await xlsxOf([{ title: '同步导入三', content: '', priority: 'L' }]));
+    const clean = multipart({
+      name: '干净.xlsx',
+      content: await xlsxOf([{ title: '同步导入三', content: '', priority: 'L' }]),
+    });
     const okRes = await api(t.app, tokens.zhangsan!, { method: 'POST', url: '/bi/workOrder/importExcel', ...clean });
     expect(body(okRes)).toMatchObject({ success: true, code: 200 });
     expect(await countTitles('同步导入')).toBe(3);
-    const denied = multipart('x.xlsx', content);
+    const denied = multipart({ name: 'x.xlsx', content });
     expect(
       (await api(t.app, tokens.guest!, { method: 'POST', url: '/bi/workOrder/importExcel', ...denied })).statusCode,
     ).toBe(403);
@@ -361,6 +360,7 @@ describe('retry and list', () => {
         'duration',
         'endTime',
         'id',
+        'progress',
         'startTime',
         'status',
         'status_dictText',

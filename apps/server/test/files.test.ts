@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, multipart, uploadFile, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let admin: string;
@@ -25,26 +25,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = `----houtai${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 function upload(token: string | null, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
-  const { payload, headers } = multipart(file, fields);
-  return api(t.app, token, { method: 'POST', url: '/sys/common/upload', payload, headers });
+  return uploadFile(t.app, token, file, fields);
 }
 
 function fetchStatic(token: string | null, storedPath: string) {

@@ -154,3 +154,32 @@ export async function roleIdOf(db: DbHandle['db'], code: string): Promise<string
 export async function userIdOf(db: DbHandle['db'], username: string): Promise<string> {
   return (await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 }
+
+/** A multipart/form-data body with one file part `file` (and optional text fields before it). */
+export function multipart(file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
+  const boundary = `----houtai${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /sys/common/upload of one file as `token`'s user. */
+export function uploadFile(
+  app: FastifyInstance,
+  token: string | null,
+  file: { name: string; content: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const { payload, headers } = multipart(file, fields);
+  return api(app, token, { method: 'POST', url: '/sys/common/upload', payload, headers });
+}

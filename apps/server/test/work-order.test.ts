@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrderDetail, WorkOrderRecord } from '@houtai/shared/contract/work-order';
 import type { RealtimeHub, RealtimeMessage } from '../src/realtime/hub.ts';
-import { api, body, createTestApp, login, userIdOf, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, uploadFile, userIdOf, type TestContext } from './helpers.ts';
 
 interface Sent {
   userIds: string[];
@@ -490,6 +490,75 @@ describe('assign, complete, close, reopen, comment', () => {
     const badQuery = await api(t.app, tokens.admin!, { method: 'GET', url: '/bi/workOrder/queryById' });
     expect(badQuery.statusCode).toBe(400);
     expect(body(badQuery).message).toBe('请指定工单');
+  });
+});
+
+describe('attachments', () => {
+  const PDF = Buffer.from('%PDF-1.4\n工单附件\n');
+  async function uploaded(user: string, name: string, content = PDF): Promise<string> {
+    const b = body(await uploadFile(t.app, tokens[user]!, { name, content }));
+    expect(b.success, b.message).toBe(true);
+    return b.message;
+  }
+  function attachment(user: string, id: string, path: string) {
+    return api(t.app, tokens[user]!, {
+      method: 'GET',
+      url: `/bi/workOrder/attachment?id=${id}&path=${encodeURIComponent(path)}`,
+    });
+  }
+
+  it("keeps the reporter's own uploads, comma-joined, and lists them with their names in the detail", async () => {
+    const a = await uploaded('zhangsan', '现场照片说明.pdf');
+    const b = await uploaded('zhangsan', '日志.txt', Buffer.from('log'));
+    const id = await addOk('zhangsan', '带附件的工单', { attachments: `${a}, ${b},${a}` });
+    const d = await detail('zhangsan', id);
+    expect(d.result.attachments).toBe(`${a},${b}`);
+    expect(d.result.attachmentFiles).toEqual([
+      { path: a, name: '现场照片说明.pdf', size: PDF.length },
+      { path: b, name: '日志.txt', size: 3 },
+    ]);
+    const listed = (await listBody('zhangsan', 'title=带附件的工单')).result.records[0]!;
+    expect(listed.attachments).toBe(`${a},${b}`);
+    // An order without attachments answers empty ones.
+    const plain = await detail('zhangsan', await addOk('zhangsan', '无附件工单'));
+    expect(plain.result).toMatchObject({ attachments: '', attachmentFiles: [] });
+  });
+
+  it('refuses uploads of others, paths that are not stored paths, and more than 10', async () => {
+    const others = await uploaded('lisi', '别人的.pdf');
+    expect(body(await add('zhangsan', { title: '借用附件', attachments: others }))).toMatchObject({
+      success: false,
+      message: '附件不存在或无权使用',
+    });
+    for (const bad of ['../../secrets.json', 'temp/20260101/x.pdf', ['a', 1]]) {
+      const res = await add('zhangsan', { title: '坏附件', attachments: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(body(res).message).toBe('附件不正确');
+    }
+    const many = Array.from({ length: 11 }, (_, i) => `temp/20260101/00000000-0000-0000-0000-0000000000${10 + i}.pdf`);
+    expect(body(await add('zhangsan', { title: '太多附件', attachments: many })).message).toBe('附件最多10个');
+    expect((await listBody('zhangsan', 'title=借用附件')).result.total).toBe(0);
+  });
+
+  it('serves an attachment to whoever sees the order, as an attachment, and to nobody else', async () => {
+    const path = await uploaded('zhangsan', '报价单.pdf');
+    const id = await addOk('zhangsan', '报价附件工单', { attachments: path });
+    const own = await attachment('zhangsan', id, path);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+    expect(own.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    // lisi is not involved: the order is not found for him, nor is the file through the static route.
+    expect(body(await attachment('lisi', id, path))).toMatchObject({ success: false, message: '工单不存在或无权查看' });
+    expect((await api(t.app, tokens.lisi!, { method: 'GET', url: `/sys/common/static/${path}` })).statusCode).toBe(404);
+    // Once he handles it, he may read it.
+    expect(body(await step('admin', 'assign', { id, assigneeId: ids.lisi })).success).toBe(true);
+    expect((await attachment('lisi', id, path)).rawPayload.equals(PDF)).toBe(true);
+    // A path that is not one of the order's attachments, even the caller's own file.
+    const other = await uploaded('lisi', '另一个.pdf');
+    expect((await attachment('lisi', id, other)).statusCode).toBe(404);
+    expect((await attachment('lisi', id, '../../secrets.json')).statusCode).toBe(400);
+    expect((await attachment('guest', id, path)).statusCode).toBe(403);
   });
 });
 

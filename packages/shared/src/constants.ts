@@ -69,6 +69,20 @@ export const TAB_TEXT = {
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
 
+/**
+ * List exports (spec widgets §8): up to this many rows download at once; more asks
+ * '当前导出数据量过大，是否确定导出？' and goes to the task centre (the threshold is ours; the spec gives none).
+ */
+export const EXPORT_DIRECT_MAX_ROWS = 10_000;
+export const EXPORT_TEXT = {
+  tooLarge: '当前导出数据量过大，是否确定导出？',
+  urlRequired: '导出接口地址不能为空!',
+  downloadFailed: '文件下载失败',
+  unknownFile: '未知的文件',
+  taskAdded: (message: string) => `${message}已加入到任务中心列表`,
+  addTaskFailed: '添加任务接口失败',
+} as const;
+
 /** Texts of the server's answers. */
 export const TEXT = {
   tokenInvalid: 'Token失效，请重新登录',

@@ -139,3 +139,22 @@ export function isPayslipTitle(title: string | null | undefined): boolean {
 
 /** Realtime user messages about the task centre start with this (spec §4: the task dot). */
 export const TASK_MESSAGE_MARKER = '【任务中心】';
+
+/**
+ * A running task's progress: a silent 'user' message (no toast, no bell refresh) with the task id in msgId and the
+ * percent (0–99) in msgTxt, status 1; the open task list applies it to the row.
+ */
+export const TASK_PROGRESS_BUSINESS_TYPE = 'ASYNC_TASK_PROGRESS';
+
+/** The percent of a task progress message, or null when the message is not one. */
+export function taskProgressOf(message: {
+  cmd: string;
+  businessType?: string;
+  msgId?: string;
+  msgTxt?: string;
+}): { id: string; progress: number } | null {
+  if (message.cmd !== 'user' || message.businessType !== TASK_PROGRESS_BUSINESS_TYPE || !message.msgId) return null;
+  const progress = Number(message.msgTxt);
+  if (!Number.isFinite(progress)) return null;
+  return { id: message.msgId, progress: Math.max(0, Math.min(100, Math.round(progress))) };
+}

@@ -38,6 +38,24 @@ export const PUBLIC_BIZ: readonly UploadBiz[] = ['avatar', 'web', 'jeditor'];
 /** Folders that take images only. */
 export const IMAGE_ONLY_BIZ: readonly UploadBiz[] = ['avatar', 'jeditor'];
 
+/** Direct uploads (spec widgets §7, §9): one PUT under 5 MB, else 5 MB parts, 4 at a time. */
+export const UPLOAD_PART_BYTES = 5 * MB;
+export const UPLOAD_PARALLEL_PARTS = 4;
+/** Storage credentials are fetched again when this little time remains (spec §4), and on a 429e5 ms timer. */
+export const CREDENTIAL_REFRESH_MARGIN_MS = 5 * 60_000;
+export const CREDENTIAL_REFRESH_TIMER_MS = 429e5;
+
+/** The uploaders (spec widgets §2.4, §9). */
+export const UPLOAD_LIMITS = {
+  maxFiles: 999,
+  imageQuality: 0.6,
+  previewWidth: 1000,
+  popWidth: 520,
+  popHeight: 200,
+  /** Cell uploads show this many characters of the file name. */
+  cellNameLength: 5,
+} as const;
+
 export const UPLOAD_TEXT = {
   videoTooLarge: (mb: number) => `上传视频大小不能超过${mb}MB`,
   fileTooLarge: (mb: number) => `上传文件大小不能超过${mb}MB`,
@@ -49,6 +67,21 @@ export const UPLOAD_TEXT = {
   bizInvalid: '上传目录不正确',
   contentMismatch: '文件内容与类型不符',
   notFound: '文件不存在',
+  authFailed: '获取授权失败！',
+  ossFailed: (name: string) => `${name}上传OSS失败！`,
+  uploading: (percent: number) => `上传中(${percent}%)`,
+  uploaded: '上传完成',
+  downloadFailed: '下载失败!',
+  unknownError: '未知错误',
+  failedTip: '上传失败',
+  errorTitle: '上传出错',
+  errorLabel: '错误信息：',
+  imagePopTitle: '图片上传',
+  filePopTitle: '文件上传',
+  upload: '上传',
+  uploadFile: '上传文件',
+  uploadImage: '上传图片',
+  cancelled: '已取消上传',
 } as const;
 
 export type UploadKind = 'image' | 'video' | 'document';

@@ -273,6 +273,23 @@ export interface SysFileTable {
   createdAt: string;
 }
 
+/** A multipart direct upload in progress: whose, for which credential scope, until when. */
+export interface OssMultipartTable {
+  uploadId: string;
+  userId: string;
+  scopeKey: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** One received part of a multipart direct upload; its bytes are in storage under `storageKey`. */
+export interface OssMultipartPartTable {
+  uploadId: string;
+  partNumber: number;
+  storageKey: string;
+  size: number;
+}
+
 /** An announcement (contract §3; `titile` sic). Instants are ISO-8601 UTC text. */
 export interface SysAnnouncementTable extends Audit {
   id: string;
@@ -330,6 +347,8 @@ export interface BiWorkOrderTable extends Audit {
   closedBy: string | null;
   closedTime: string | null;
   closeNote: string | null;
+  /** Stored paths of the attached files, comma-joined (the reporter's own uploads). */
+  attachments: string | null;
   delFlag: Generated<number>;
   version: Generated<number>;
 }
@@ -433,6 +452,8 @@ export interface Database {
   sysAnnouncementSend: SysAnnouncementSendTable;
   asyncTask: AsyncTaskTable;
   taskImportRow: TaskImportRowTable;
+  ossMultipart: OssMultipartTable;
+  ossMultipartPart: OssMultipartPartTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -62,6 +62,8 @@ export interface ZipEntrySpec {
   method?: 0 | 8;
   /** Lie about the uncompressed size in both headers. */
   declaredSize?: number;
+  /** An already deflated body (method 8) with its true size and CRC; `data` is then ignored. */
+  deflated?: { body: Buffer; size: number; crc: number };
 }
 
 /** A zip file built byte by byte (no library), so tests can write what no well-behaved zipper would. */
@@ -71,11 +73,11 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const raw = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : e.data;
-    const method = e.method ?? 8;
-    const body = method === 8 ? deflateRawSync(raw) : raw;
+    const method = e.deflated ? 8 : (e.method ?? 8);
+    const body = e.deflated ? e.deflated.body : method === 8 ? deflateRawSync(raw) : raw;
     const name = Buffer.from(e.name, 'utf8');
-    const crc = crc32(raw);
-    const size = e.declaredSize ?? raw.length;
+    const crc = e.deflated ? e.deflated.crc : crc32(raw);
+    const size = e.declaredSize ?? (e.deflated ? e.deflated.size : raw.length);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -128,6 +130,8 @@ export interface XlsxSpec {
   date1904?: string;
   /** Lie about the sheet part's uncompressed size. */
   sheetDeclaredSize?: number;
+  /** The sheet part already deflated (a bomb); `sheet` is then ignored. */
+  sheetDeflated?: ZipEntrySpec['deflated'];
   extra?: ZipEntrySpec[];
 }
 
@@ -148,7 +152,12 @@ export function buildXlsx(spec: XlsxSpec): Buffer {
         spec.date1904 === undefined ? '' : `<workbookPr date1904="${spec.date1904}"/>`
       }<sheets><sheet name="数据" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     },
-    { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: spec.sheetDeclaredSize },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: sheet,
+      declaredSize: spec.sheetDeclaredSize,
+      deflated: spec.sheetDeflated,
+    },
   ];
   if (spec.sharedStrings) {
     rels.push(`<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`);
@@ -171,4 +180,25 @@ export function buildXlsx(spec: XlsxSpec): Buffer {
     data: `<Relationships xmlns="${PKG_REL}">${rels.join('')}</Relationships>`,
   });
   return buildZip([...entries, ...(spec.extra ?? [])]);
+}
+
+/**
+ * A deflated sheet part that really inflates to `gib` GiB of rows: one full-flushed deflate block of 1 MiB of row
+ * XML repeated (each copy stands alone, so the copies join into one valid stream), then an empty final block.
+ * A few MB on disk; the CRC is the true one.
+ */
+export function inflatingSheet(gib: number): NonNullable<ZipEntrySpec['deflated']> {
+  const row = '<row r="1"><c r="A1" t="inlineStr"><is><t>炸弹</t></is></c></row>';
+  const block = Buffer.alloc(1 << 20, row);
+  const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`);
+  const flush = { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH };
+  const copies = gib * 1024;
+  const one = deflateRawSync(block, flush);
+  let crc = crc32(head);
+  for (let i = 0; i < copies; i++) crc = crc32(block, crc);
+  return {
+    body: Buffer.concat([deflateRawSync(head, flush), ...Array<Buffer>(copies).fill(one), Buffer.from([3, 0])]),
+    size: head.length + copies * block.length,
+    crc,
+  };
 }

@@ -100,9 +100,13 @@ export function decodeEscapes(text: string): string {
 /** Characters XML 1.0 cannot carry, plus CR (which XML parsers turn into LF). */
 // eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /[\x00-\x08\x0B\x0C\x0D\x0E-\x1F\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/g;
+// eslint-disable-next-line no-control-regex
+const MAY_NEED_ESCAPE = /[\x00-\x08\x0B\x0C\x0D\x0E-\x1F\uFFFE\uFFFF_]/;
 
 /** The inverse of decodeEscapes, as Excel writes it: what Excel and our reader both read back unchanged. */
 export function encodeEscapes(text: string): string {
+  // Most text has none of these characters: one scan of a character class answers that.
+  if (!MAY_NEED_ESCAPE.test(text)) return text;
   return text.replace(NEEDS_ESCAPE, (m) =>
     m.length === 1 ? `_x${m.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_` : `_x005F${m}`,
   );

@@ -67,6 +67,9 @@ export function isFormulaLike(text: string): boolean {
 
 type Cell = { value: ExcelJS.CellValue; numFmt?: string };
 
+/** The style of every data row: none, one shared object (see XlsxWriter.styleOf). Never changed. */
+const ROW_STYLE: Partial<ExcelJS.Style> = {};
+
 export class XlsxWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private sheet: ExcelJS.Worksheet | null = null;
@@ -81,6 +84,8 @@ export class XlsxWriter {
   private done = false;
   /** An error of the output (disk full, client gone): later calls rethrow it instead of waiting on a dead zip. */
   private failure: Error | null = null;
+  /** Shared style objects of data cells (styleOf). */
+  private readonly styles = new Map<string, Partial<ExcelJS.Style>>();
 
   private constructor(
     private readonly output: Writable,
@@ -122,13 +127,19 @@ export class XlsxWriter {
     }
     const sheet = this.sheet === null || this.rowsInSheet >= this.rowsPerSheet ? this.startSheet() : this.sheet;
     const row = sheet.addRow([]);
-    this.columns.forEach((column, i) => {
+    // The same for the row's own (empty) style, which exceljs would otherwise render once per row.
+    (row as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
+    const columns = this.columns;
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
       const cell = toCell(record[column.key], column.type, this.offsetMs);
-      if (cell === null) return;
+      if (cell === null) continue;
       const target = row.getCell(i + 1);
       target.value = cell.value;
-      if (cell.numFmt !== undefined) target.numFmt = cell.numFmt;
-    });
+      // A shared style object instead of the cell's own copy (see styleOf); never `target.numFmt = …`, which
+      // would change the shared object.
+      target.style = this.styleOf(cell.numFmt ?? (column.type === 'string' ? TEXT_FORMAT : undefined), target.type);
+    }
     row.commit();
     this.rowsInSheet++;
     this.rows++;
@@ -139,6 +150,23 @@ export class XlsxWriter {
         await delay(2);
       }
     }
+  }
+
+  /**
+   * The style of a data cell: one object per (number format, value type). exceljs renders a cell's style to XML
+   * to find its style id (the largest cost of a row when every cell has its own copy of the column's style), but
+   * first looks the style object up in a WeakMap: with shared objects that lookup answers. The value type is part
+   * of the key because exceljs gives a cell without a number format a default one by its type, and remembers the
+   * answer per object.
+   */
+  private styleOf(numFmt: string | undefined, type: ExcelJS.ValueType): Partial<ExcelJS.Style> {
+    const key = `${type}:${numFmt ?? ''}`;
+    let style = this.styles.get(key);
+    if (style === undefined) {
+      style = numFmt === undefined ? {} : { numFmt };
+      this.styles.set(key, style);
+    }
+    return style;
   }
 
   /**

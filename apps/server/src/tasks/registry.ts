@@ -18,8 +18,8 @@ import { dictItemsByCode } from '../modules/dict/dict.service.ts';
 import {
   countWorkOrderRecords,
   insertImportedWorkOrders,
-  pageWorkOrderRecords,
   workOrderCallerOf,
+  workOrderExportPages,
   workOrderListFilter,
 } from '../modules/work-order/work-order.service.ts';
 
@@ -101,6 +101,8 @@ const workOrderExport: ExportResource = {
     { key: 'reporterId_dictText', title: '提交人', type: 'string' },
     { key: 'assigneeId_dictText', title: '处理人', type: 'string' },
     { key: 'createTime', title: '创建时间', type: 'string', width: 20 },
+    { key: 'closedBy_dictText', title: '关闭人', type: 'string' },
+    { key: 'closedTime', title: '关闭时间', type: 'string', width: 20 },
   ],
   params: WorkOrderExportParams,
   async open(actor, params) {
@@ -109,15 +111,8 @@ const workOrderExport: ExportResource = {
     const q = params as WorkOrderExportParams;
     const filter = { ...workOrderListFilter(q, caller), ids: q.selections };
     const total = await countWorkOrderRecords(actor.db, filter);
-    async function* pages(): AsyncGenerator<Record<string, unknown>[]> {
-      for (let offset = 0; ; offset += EXPORT_PAGE) {
-        const page = await pageWorkOrderRecords(actor.db, filter, offset, EXPORT_PAGE);
-        if (page.length === 0) return;
-        yield page as unknown as Record<string, unknown>[];
-        if (page.length < EXPORT_PAGE) return;
-      }
-    }
-    return { total, pages: pages() };
+    const pages = workOrderExportPages(actor.db, filter, EXPORT_PAGE);
+    return { total, pages: pages as AsyncIterable<Record<string, unknown>[]> };
   },
 };
 

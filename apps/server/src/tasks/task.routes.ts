@@ -18,7 +18,7 @@ import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order';
 import { AppError } from '../errors.ts';
 import { XlsxWriter } from '../excel/writer.ts';
 import { fail, ok } from '../lib/envelope.ts';
-import { IMPORT_MAX_BYTES } from '../excel/excel-error.ts';
+import { EXCEL_TEXT, IMPORT_MAX_BYTES } from '../excel/excel-error.ts';
 import { requireSession } from '../modules/current-user/require-session.ts';
 import { findExportResource, findImportResource, WorkOrderExportParams } from './registry.ts';
 import { createBullRunner, InProcessRunner, type TaskRunner } from './runner.ts';
@@ -66,9 +66,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireSession(request);
-      const id = await addTask(deps(request.log), enqueue, request.body, user.id);
+      const { id, title } = await addTask(deps(request.log), enqueue, request.body, user.id);
       request.relateId = id;
-      return ok(id, ASYNC_TASK_TEXT.added);
+      // The title as the message: the web app says '{message}已加入到任务中心列表' (spec widgets §8).
+      return ok(id, title);
     },
   );
 
@@ -140,7 +141,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) return fail(ASYNC_TASK_TEXT.emptyFile);
       if (!/\.xlsx$/i.test(part.filename)) {
         part.file.resume();
-        return fail(ASYNC_TASK_TEXT.importExtension);
+        return fail(/\.xls$/i.test(part.filename) ? EXCEL_TEXT.legacyXls : ASYNC_TASK_TEXT.importExtension);
       }
       const outcome = await importNow(deps(request.log), resource, {
         userId: user.id,

@@ -20,11 +20,12 @@ import {
   type AsyncTaskRecord,
 } from '@houtai/shared/contract/async-task';
 import type { Page } from '@houtai/shared/contract';
-import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
+import { TASK_MESSAGE_MARKER, TASK_PROGRESS_BUSINESS_TYPE } from '@houtai/shared/messaging';
 import type { Db } from '../db/connection.ts';
 import type { AsyncTaskTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { writeErrorFile, type RejectedRow } from '../excel/error-file.ts';
+import { EXCEL_TEXT } from '../excel/excel-error.ts';
 import { cellText, convertRow, requireHeader, type HeaderMapping } from '../excel/header-map.ts';
 import { readWorkbook } from '../excel/reader.ts';
 import { XlsxWriter } from '../excel/writer.ts';
@@ -96,27 +97,28 @@ function resolve(body: AsyncTaskAddBody): Resolved {
   return { kind: 'import', resource, url: entryUrl ?? resource.urls[0]!, sourceFile, params: {} };
 }
 
-/** Adds a task for the caller and hands it to the runner; answers its id. */
+/** Adds a task for the caller and hands it to the runner; answers its id and title. */
 export async function addTask(
   deps: TaskDeps,
   enqueue: (id: string) => Promise<void>,
   body: AsyncTaskAddBody,
   userId: string,
-): Promise<string> {
+): Promise<{ id: string; title: string }> {
   const r = resolve(body);
   if (!(await deps.permissions.has(userId, r.resource.permission))) throw AppError.forbidden(TEXT.noPermission);
   if (r.kind === 'import') {
     // Only the requester's own upload of an .xlsx.
     const stored = r.sourceFile ? await files.findFileByPath(deps.db, r.sourceFile) : undefined;
-    if (!stored || stored.ownerId !== userId || !/\.xlsx$/i.test(stored.path)) {
-      throw AppError.business(ASYNC_TASK_TEXT.fileNotFound);
-    }
+    if (!stored || stored.ownerId !== userId) throw AppError.business(ASYNC_TASK_TEXT.fileNotFound);
+    if (/\.xls$/i.test(stored.path)) throw AppError.business(EXCEL_TEXT.legacyXls);
+    if (!/\.xlsx$/i.test(stored.path)) throw AppError.business(ASYNC_TASK_TEXT.importExtension);
   }
   const id = newId();
   const at = iso(deps.now());
+  const title = body.name || r.resource.title;
   await repo.insertTask(deps.db, {
     id,
-    title: body.name || r.resource.title,
+    title,
     businessType: body.businessType ?? null,
     kind: r.kind,
     module: r.resource.module,
@@ -138,7 +140,7 @@ export async function addTask(
     updateTime: at,
   });
   await enqueue(id);
-  return id;
+  return { id, title };
 }
 
 /** Re-runs one of the caller's failed tasks (an import skips the rows an earlier run committed). */
@@ -186,6 +188,7 @@ export async function listMyTasks(db: Db, q: AsyncTaskListQuery, userId: string)
       content: r.content,
       createTime: toWireTime(r.createTime),
       downloadUrl: r.downloadUrl,
+      progress: r.progress,
     })),
     total,
     size: q.pageSize,
@@ -235,8 +238,33 @@ async function storeOutput(deps: TaskDeps, file: string, name: string, ownerId: 
   return key;
 }
 
+/** Tasks running in this process: their requester, and the progress last saved and pushed. */
+const running = new Map<string, { userId: string; saved: number; pushedAt: number }>();
+/** A progress message at most this often per task. */
+const PROGRESS_PUSH_MS = 1000;
+
+/** Saves a running task's progress when its percent changes, and tells the requester at most once a second. */
 async function progress(deps: TaskDeps, id: string, value: number): Promise<void> {
-  await repo.updateTask(deps.db, id, { progress: Math.max(0, Math.min(99, Math.round(value))) });
+  const percent = Math.max(0, Math.min(99, Math.round(value)));
+  const state = running.get(id);
+  if (state && state.saved === percent) return;
+  await repo.updateTask(deps.db, id, { progress: percent });
+  if (!state) return;
+  state.saved = percent;
+  const now = Date.now();
+  if (now - state.pushedAt < PROGRESS_PUSH_MS) return;
+  state.pushedAt = now;
+  try {
+    await deps.realtime.sendToUsers([state.userId], {
+      cmd: 'user',
+      msgId: id,
+      msgTxt: String(percent),
+      status: 1,
+      businessType: TASK_PROGRESS_BUSINESS_TYPE,
+    });
+  } catch (err) {
+    deps.log.error({ err, taskId: id }, 'task progress notice failed');
+  }
 }
 
 interface Outcome {
@@ -425,6 +453,7 @@ export async function runTask(deps: TaskDeps, id: string): Promise<void> {
     updateTime: iso(started),
   });
   let dir: string | null = null;
+  running.set(id, { userId: row.createBy, saved: 0, pushedAt: 0 });
   try {
     const exporting = row.kind === 'export';
     const resource = exporting
@@ -467,6 +496,7 @@ export async function runTask(deps: TaskDeps, id: string): Promise<void> {
       .catch((e: unknown) => deps.log.error({ err: e, taskId: id }, 'task state not saved'));
     await push(deps, row, content, 3);
   } finally {
+    running.delete(id);
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -13,7 +13,9 @@ export const ASYNC_TASK_TEXT = {
   importUrlRequired: '导入接口地址不能为空',
   exportUnsupported: '不支持的导出类型',
   importUnsupported: '不支持的导入类型',
-  added: '任务已提交，请到任务中心查看进度',
+  /** The web app's text once a task is added; the server answers the task's title as the message. */
+  added: (title: string) => `${title}已加入到任务中心列表`,
+  addFailed: '添加任务接口失败',
   retried: '任务已重新提交',
   notFound: '任务不存在',
   retryState: '只有失败的任务可以重试',
@@ -109,4 +111,6 @@ export interface AsyncTaskRecord {
   content: string | null;
   createTime: string | null;
   downloadUrl: string | null;
+  /** Percent done (0–100); live updates come as task progress messages (TASK_PROGRESS_BUSINESS_TYPE). */
+  progress: number;
 }

@@ -47,6 +47,8 @@ export const WORK_ORDER_LIMITS = {
   note: 500,
   /** Ids kept under the WORK_ORDER key at most (the oldest are dropped first by the client). */
   unreadIds: 500,
+  /** Files attached to one order at most. */
+  attachments: 10,
 } as const;
 
 /** The per-user key of unread work orders (spec §4). */
@@ -103,7 +105,11 @@ export const WORK_ORDER_TEXT = {
   completedMessage: '您提交的工单已处理完成：',
   closedMessage: '工单已关闭：',
   reopenedMessage: '工单已重新打开：',
-  /** Export (a later issue; spec §8). */
+  attachmentsInvalid: '附件不正确',
+  attachmentsTooMany: `附件最多${WORK_ORDER_LIMITS.attachments}个`,
+  attachmentUnavailable: '附件不存在或无权使用',
+  attachmentNotFound: '附件不存在',
+  /** Export (spec §8). */
   exportFailed: '文件下载失败',
   exportUnknownFile: '未知的文件',
 } as const;
@@ -199,6 +205,19 @@ export interface WorkOrderRecord {
   updateBy: string | null;
   updateTime: string | null;
   version: number;
+  /**
+   * Stored paths of the attached files, comma-joined ('' when none), as Jeecg's upload fields keep them. They are
+   * the reporter's private files: read them through GET /bi/workOrder/attachment?id=&path= (anyone who sees the
+   * order), not /sys/common/static.
+   */
+  attachments: string;
+}
+
+/** An attached file as the detail shows it. */
+export interface WorkOrderAttachment {
+  path: string;
+  name: string;
+  size: number;
 }
 
 export interface WorkOrderLogRecord {
@@ -217,4 +236,6 @@ export interface WorkOrderLogRecord {
 
 export interface WorkOrderDetail extends WorkOrderRecord {
   logs: WorkOrderLogRecord[];
+  /** The attached files in their order, with their names (files removed meanwhile are left out). */
+  attachmentFiles: WorkOrderAttachment[];
 }

@@ -53,6 +53,7 @@ describe('work-order schemas', () => {
       title: '标题',
       content: 'a\nb',
       priority: 'M',
+      attachments: [],
     });
   });
 

@@ -21,6 +21,9 @@ export * from './work-order-rules.ts';
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
+/** A path the upload answered: `{biz}/{yyyyMMdd}/{uuid}.{ext}`. */
+const STORED_PATH = /^[a-z]+\/\d{8}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
 const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
 
 /** Numbers and booleans as text (the Jeecg clients send both); blank stays undefined. */
@@ -97,6 +100,19 @@ export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 export const WorkOrderIdQuery = z.object({ id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid) });
 export type WorkOrderIdQuery = z.infer<typeof WorkOrderIdQuery>;
 
+/** GET /bi/workOrder/attachment: one attached file of an order the caller sees. */
+export const WorkOrderAttachmentQuery = z.object({
+  id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
+  path: z.preprocess(
+    asText,
+    z
+      .string({ error: WORK_ORDER_TEXT.attachmentNotFound })
+      .max(200)
+      .regex(STORED_PATH, WORK_ORDER_TEXT.attachmentNotFound),
+  ),
+});
+export type WorkOrderAttachmentQuery = z.infer<typeof WorkOrderAttachmentQuery>;
+
 export const WorkOrderAddBody = z.object({
   title: z.preprocess(
     asText,
@@ -117,6 +133,22 @@ export const WorkOrderAddBody = z.object({
   priority: z.preprocess(
     (v) => asText(v) ?? WORK_ORDER_DEFAULT_PRIORITY,
     z.enum(WORK_ORDER_PRIORITIES, { error: WORK_ORDER_TEXT.priorityInvalid }),
+  ),
+  /** Stored paths of the caller's own uploads: comma-joined text (as the upload widgets emit it) or a list. */
+  attachments: z.preprocess(
+    (v) => {
+      if (blank(v)) return [];
+      const list: unknown = typeof v === 'string' ? v.split(',') : v;
+      if (!Array.isArray(list)) return list;
+      return [
+        ...new Set((list as unknown[]).map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '')),
+      ];
+    },
+    z
+      .array(z.string().regex(STORED_PATH, WORK_ORDER_TEXT.attachmentsInvalid), {
+        error: WORK_ORDER_TEXT.attachmentsInvalid,
+      })
+      .max(WORK_ORDER_LIMITS.attachments, WORK_ORDER_TEXT.attachmentsTooMany),
   ),
 });
 export type WorkOrderAddBody = z.infer<typeof WorkOrderAddBody>;

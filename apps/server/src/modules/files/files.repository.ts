@@ -10,3 +10,12 @@ export function insertFile(db: Db, row: Insertable<SysFileTable>) {
 export function findFileByPath(db: Db, path: string) {
   return db.selectFrom('sysFile').selectAll().where('path', '=', path).executeTakeFirst();
 }
+
+export function findFilesByPaths(db: Db, paths: readonly string[]) {
+  if (paths.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sysFile')
+    .selectAll()
+    .where('path', 'in', [...paths])
+    .execute();
+}

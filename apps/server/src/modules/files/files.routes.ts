@@ -2,13 +2,13 @@
  * POST /sys/common/upload (multipart `file`, `biz` from an allowed set; the stored path in `message`, contract
  * §2.10) and GET /sys/common/static/** (public folders to anyone, private ones to their owner).
  */
-import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_VIDEO_BYTES, UPLOAD_TEXT } from '@houtai/shared/upload';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';
 import { FILES_ALL_PERMISSION, openFile, storeUpload } from './files.service.ts';
+import { sendStoredFile } from './send-file.ts';
 
 const tags = ['files'];
 const UploadQuery = z.object({ biz: z.string().max(32).optional() });
@@ -56,15 +56,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       : null;
     const file = await openFile(deps, path, viewer);
     if (!file) return reply.status(404).send(fail(UPLOAD_TEXT.notFound, 404));
-    reply.header('content-type', file.contentType);
-    reply.header('content-length', String(file.size));
-    reply.header('x-content-type-options', 'nosniff');
-    // Keys are never reused: public files may be cached for good; private ones stay out of shared caches.
-    reply.header('cache-control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
-    if (!file.isImage) {
-      reply.header('content-disposition', contentDisposition(file.name));
-      reply.header('content-security-policy', 'sandbox');
-    }
-    return reply.send(file.stream);
+    return sendStoredFile(reply, file);
   });
 };

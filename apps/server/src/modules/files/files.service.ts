@@ -139,6 +139,8 @@ export async function storeUpload(deps: FilesDeps, session: Session, input: Uplo
   if (head.length === 0) throw refuse(UPLOAD_TEXT.noFile);
   const sniffed = await fileTypeFromBuffer(head);
   if (!contentFits(kind, sniffed?.mime)) {
+    // Drained, not read: a failure of the source while draining is of no interest any more.
+    whole.on('error', () => undefined);
     whole.resume();
     throw AppError.business(kind === 'image' ? UPLOAD_TEXT.imageOnly : UPLOAD_TEXT.contentMismatch);
   }

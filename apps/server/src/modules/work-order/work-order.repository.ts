@@ -1,6 +1,6 @@
 /** SQL of work orders and their history; values are always bound, sort names come from the field registry. */
-import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import { sql, type CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { rawReaderOf, type Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
 import { sortFor } from '../../registry/index.ts';
@@ -13,15 +13,39 @@ export function insertWorkOrderLog(db: Db, row: Insertable<BiWorkOrderLogTable>)
   return db.insertInto('biWorkOrderLog').values(row).execute();
 }
 
+/** Rows per multi-row INSERT: 500 × ~17 columns stays far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 500;
+
+/** Many orders, a few multi-row statements (an import's batch). */
+export async function insertWorkOrders(db: Db, rows: readonly Insertable<BiWorkOrderTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('biWorkOrder')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export async function insertWorkOrderLogs(db: Db, rows: readonly Insertable<BiWorkOrderLogTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('biWorkOrderLog')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+}
+
 /**
  * The next number under a day's prefix: one upsert that increments and returns it. Concurrent creations queue on
- * the row (its lock is held until their transaction ends), so no two get the same number.
+ * the row (its lock is held until their transaction ends), so no two get the same number. With `count` > 1 the
+ * counter moves up by `count` at once and the answer is the last of the `count` numbers taken (an import's batch
+ * numbers its rows `answer - count + 1` … `answer`).
  */
-export async function takeOrderNumber(db: Db, prefix: string): Promise<number> {
+export async function takeOrderNumber(db: Db, prefix: string, count = 1): Promise<number> {
   const row = await db
     .insertInto('biWorkOrderSeq')
-    .values({ prefix, lastNo: 1 })
-    .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ lastNo: eb('biWorkOrderSeq.lastNo', '+', 1) })))
+    .values({ prefix, lastNo: count })
+    .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ lastNo: eb('biWorkOrderSeq.lastNo', '+', count) })))
     .returning('lastNo')
     .executeTakeFirstOrThrow();
   return Number(row.lastNo);
@@ -94,12 +118,91 @@ export function pageWorkOrders(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, 
     filtered(db, f)
       .selectAll()
       .orderBy(sortFor('bi_work_order', sort.column, sort.order))
-      // A stable order across pages when the sort values are equal.
+      // A stable order across pages when the sort values are equal: the newer number first (an import's batch
+      // shares one create time), then the id.
+      .orderBy('orderNo', 'desc')
       .orderBy('id', 'desc')
       .offset(offset)
       .limit(limit)
       .execute()
   );
+}
+
+/** A keyset position in the export's order: the last row of the previous page. */
+export interface WorkOrderTimedKey {
+  createTime: string;
+  orderNo: string;
+}
+
+/** The columns an export reads (not the whole row: reading fewer columns is most of a page's cost on SQLite). */
+const EXPORT_COLUMNS = [
+  'id',
+  'orderNo',
+  'title',
+  'content',
+  'priority',
+  'status',
+  'reporterId',
+  'assigneeId',
+  'closedBy',
+  'closedTime',
+  'createTime',
+] as const;
+
+export type WorkOrderExportRow = Pick<Selectable<BiWorkOrderTable>, (typeof EXPORT_COLUMNS)[number]>;
+
+/** A row of EXPORT_COLUMNS's values, in that order. */
+function exportRowOf(v: unknown[]): WorkOrderExportRow {
+  return {
+    id: v[0] as string,
+    orderNo: v[1] as string,
+    title: v[2] as string,
+    content: v[3] as string | null,
+    priority: v[4] as string,
+    status: v[5] as string,
+    reporterId: v[6] as string,
+    assigneeId: v[7] as string | null,
+    closedBy: v[8] as string | null,
+    closedTime: v[9] as string | null,
+    createTime: v[10] as string | null,
+  };
+}
+
+/** Runs an export page: on SQLite (outside a transaction) as arrays of values, else through Kysely. */
+function exportRows(
+  db: Db,
+  q: { compile(): CompiledQuery<WorkOrderExportRow>; execute(): Promise<WorkOrderExportRow[]> },
+): Promise<WorkOrderExportRow[]> {
+  const compiled = q.compile();
+  const values = rawReaderOf(db)?.values(compiled.sql, compiled.parameters);
+  return values ? Promise.resolve(values.map(exportRowOf)) : q.execute();
+}
+
+/**
+ * One page of the export, in the list's default order (create_time desc, order_no desc), after `after` (keyset paging:
+ * each page starts where the previous one ended, an index range on create_time instead of an OFFSET that reads
+ * and sorts every row before it again). Only rows with a create time; those without follow (pageUntimedWorkOrders).
+ */
+export function pageTimedWorkOrders(db: Db, f: WorkOrderFilter, after: WorkOrderTimedKey | null, limit: number) {
+  let q = filtered(db, f).where('createTime', 'is not', null);
+  if (after) {
+    // (create_time, order_no) < (t, n), written so that both databases use the create_time index for `<= t`.
+    const { createTime, orderNo } = after;
+    q = q.where((eb) =>
+      eb.and([
+        eb('createTime', '<=', createTime),
+        eb.or([eb('createTime', '<', createTime), eb('orderNo', '<', orderNo)]),
+      ]),
+    );
+  }
+  return exportRows(db, q.select(EXPORT_COLUMNS).orderBy('createTime', 'desc').orderBy('orderNo', 'desc').limit(limit));
+}
+
+/** The export's rows without a create time (none are written so; rows entered by hand may be), by number desc. */
+export function pageUntimedWorkOrders(db: Db, f: WorkOrderFilter, afterNo: string | null, limit: number) {
+  let q = filtered(db, f).where('createTime', 'is', null);
+  if (afterNo !== null) q = q.where('orderNo', '<', afterNo);
+  return exportRows(db, q.select(EXPORT_COLUMNS).orderBy('orderNo', 'desc').limit(limit));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   WORK_ORDER_TEXT,
   WorkOrderAddBody,
   WorkOrderAssignBody,
+  WorkOrderAttachmentQuery,
   WorkOrderCloseBody,
   WorkOrderCommentBody,
   WorkOrderCompleteBody,
@@ -18,11 +19,14 @@ import {
   WorkOrderListQuery,
   WorkOrderReopenBody,
 } from '@houtai/shared/contract/work-order';
-import { ok } from '../../lib/envelope.ts';
+import { fail, ok } from '../../lib/envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';
+import { openFile } from '../files/files.service.ts';
+import { sendStoredFile } from '../files/send-file.ts';
 import {
   addWorkOrder,
   assignWorkOrder,
+  attachmentOf,
   closeWorkOrder,
   commentWorkOrder,
   completeWorkOrder,
@@ -64,6 +68,21 @@ export const workOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bi/workOrder/queryById',
     { config: { policy: { permission: list } }, schema: { querystring: WorkOrderIdQuery, tags } },
     async (request) => ok(await getWorkOrder(app.db, request.query.id, await callerOf(app, request))),
+  );
+
+  // An attached file, for anyone who sees the order (the file itself is the reporter's private upload).
+  app.get(
+    '/bi/workOrder/attachment',
+    { config: { policy: { permission: list } }, schema: { querystring: WorkOrderAttachmentQuery, tags } },
+    async (request, reply) => {
+      const path = await attachmentOf(app.db, request.query, await callerOf(app, request));
+      const file = await openFile({ db: app.db, storage: app.storage, services: app.services }, path, {
+        userId: requireSession(request).user.id,
+        seesAll: true,
+      });
+      if (!file) return reply.status(404).send(fail(WORK_ORDER_TEXT.attachmentNotFound, 404));
+      return sendStoredFile(reply, file);
+    },
   );
 
   app.post(

@@ -4,7 +4,7 @@
  * (packages/shared/src/contract/work-order-rules.ts); every step is one transaction that re-checks the row's version,
  * writes the history, and after the commit tells the people concerned over the realtime hub.
  */
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { TEXT } from '@houtai/shared/constants';
 import {
   checkWorkOrderAction,
@@ -25,6 +25,7 @@ import {
   type WorkOrderCloseBody,
   type WorkOrderCommentBody,
   type WorkOrderCompleteBody,
+  type WorkOrderAttachment,
   type WorkOrderDetail,
   type WorkOrderListQuery,
   type WorkOrderLogAction,
@@ -39,12 +40,16 @@ import { newId } from '../../lib/ids.ts';
 import { shanghaiDate } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
+import * as files from '../files/files.repository.ts';
 import * as repo from './work-order.repository.ts';
 import {
   peopleOf,
+  toWorkOrderExportRecord,
   toWorkOrderLogRecord,
   toWorkOrderRecord,
+  wireTimeConverter,
   type UserName,
+  type WorkOrderExportRecord,
   type WorkOrderLabels,
   type WorkOrderRow,
 } from './work-order.presenter.ts';
@@ -135,7 +140,41 @@ export async function getWorkOrder(db: Db, id: string, caller: WorkOrderCaller):
   return {
     ...toWorkOrderRecord(row, dicts, users),
     logs: logs.map((l) => toWorkOrderLogRecord(l, dicts, users, byUsername)),
+    attachmentFiles: await attachmentFilesOf(db, row),
   };
+}
+
+function attachmentPaths(row: Pick<WorkOrderRow, 'attachments'>): string[] {
+  return row.attachments ? row.attachments.split(',').filter(Boolean) : [];
+}
+
+async function attachmentFilesOf(db: Db, row: Pick<WorkOrderRow, 'attachments'>): Promise<WorkOrderAttachment[]> {
+  const paths = attachmentPaths(row);
+  if (paths.length === 0) return [];
+  const found = new Map((await files.findFilesByPaths(db, paths)).map((f) => [f.path, f]));
+  return paths.flatMap((p) => {
+    const f = found.get(p);
+    return f ? [{ path: p, name: f.originalName, size: f.size }] : [];
+  });
+}
+
+/**
+ * Which stored file of an order the caller may read: the order must be one they see and the path one of its
+ * attachments (the files are the reporter's private uploads; the order grants the reading).
+ */
+export async function attachmentOf(db: Db, q: { id: string; path: string }, caller: WorkOrderCaller): Promise<string> {
+  const row = await repo.findWorkOrder(db, q.id);
+  if (!row || !visible(row, caller.actor)) throw AppError.business(WORK_ORDER_TEXT.notFound);
+  if (!attachmentPaths(row).includes(q.path)) throw AppError.notFound(WORK_ORDER_TEXT.attachmentNotFound);
+  return q.path;
+}
+
+/** Attachments must be the caller's own uploads. */
+async function checkAttachments(db: Db, paths: readonly string[] | undefined, userId: string): Promise<void> {
+  if (!paths?.length) return;
+  const found = await files.findFilesByPaths(db, paths);
+  const own = new Set(found.filter((f) => f.ownerId === userId).map((f) => f.path));
+  if (!paths.every((p) => own.has(p))) throw AppError.business(WORK_ORDER_TEXT.attachmentUnavailable);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -207,19 +246,15 @@ async function push(
   }
 }
 
-/** A new order (待处理, the caller as reporter) with its 创建 line of history, inside the given transaction. */
-async function insertNewWorkOrder(
-  trx: Db,
+/** The row of a new order (待处理, the caller as reporter). */
+function newWorkOrderRow(
   body: WorkOrderAddBody,
   caller: WorkOrderCaller,
-  prefix: string,
+  orderNo: string,
   at: string,
-  now: number,
-): Promise<{ id: string; orderNo: string }> {
-  const orderNo = formatOrderNo(prefix, await repo.takeOrderNumber(trx, prefix));
-  const id = newId();
-  await repo.insertWorkOrder(trx, {
-    id,
+): Insertable<BiWorkOrderTable> {
+  return {
+    id: newId(),
     orderNo,
     title: body.title,
     content: body.content,
@@ -230,13 +265,27 @@ async function insertNewWorkOrder(
     closedBy: null,
     closedTime: null,
     closeNote: null,
+    attachments: body.attachments?.length ? body.attachments.join(',') : null,
     createBy: caller.username,
     createTime: at,
     updateBy: null,
     updateTime: null,
-  });
-  await repo.insertWorkOrderLog(trx, logRow(id, 'create', caller, now));
-  return { id, orderNo };
+  };
+}
+
+/** A new order (待处理, the caller as reporter) with its 创建 line of history, inside the given transaction. */
+async function insertNewWorkOrder(
+  trx: Db,
+  body: WorkOrderAddBody,
+  caller: WorkOrderCaller,
+  prefix: string,
+  at: string,
+  now: number,
+): Promise<{ id: string; orderNo: string }> {
+  const row = newWorkOrderRow(body, caller, formatOrderNo(prefix, await repo.takeOrderNumber(trx, prefix)), at);
+  await repo.insertWorkOrder(trx, row);
+  await repo.insertWorkOrderLog(trx, logRow(row.id, 'create', caller, now));
+  return { id: row.id, orderNo: row.orderNo };
 }
 
 export async function addWorkOrder(
@@ -244,6 +293,7 @@ export async function addWorkOrder(
   body: WorkOrderAddBody,
   caller: WorkOrderCaller,
 ): Promise<{ id: string; orderNo: string }> {
+  await checkAttachments(deps.db, body.attachments, caller.actor.userId);
   const now = deps.now();
   const at = new Date(now).toISOString();
   const prefix = orderNoPrefix(now);
@@ -404,26 +454,64 @@ export async function insertImportedWorkOrders(
   caller: WorkOrderCaller,
   now: number,
 ): Promise<string[]> {
+  if (rows.length === 0) return [];
   const at = new Date(now).toISOString();
   const prefix = orderNoPrefix(now);
-  const ids: string[] = [];
-  for (const body of rows) {
-    ids.push((await insertNewWorkOrder(trx, body, caller, prefix, at, now)).id);
-  }
-  return ids;
+  // The batch's numbers in one step (the counter's row stays locked until the batch's transaction ends, as for
+  // one order), given in row order; then the orders and their history in a few multi-row statements.
+  const first = (await repo.takeOrderNumber(trx, prefix, rows.length)) - rows.length + 1;
+  const orders = rows.map((body, i) => newWorkOrderRow(body, caller, formatOrderNo(prefix, first + i), at));
+  await repo.insertWorkOrders(trx, orders);
+  await repo.insertWorkOrderLogs(
+    trx,
+    orders.map((o) => logRow(o.id, 'create', caller, now)),
+  );
+  return orders.map((o) => o.id);
 }
 
-/** One page of the list as records (labels resolved), for the export. */
-export async function pageWorkOrderRecords(
+/**
+ * The export's rows as records, page by page, in the list's default order (create_time desc, order_no desc; rows without
+ * a create time last). Keyset paging, so every page costs the same however deep into a million rows it is, and each
+ * visible row comes exactly once even when many share a create time. Only the columns the export shows are read;
+ * dictionary labels are read once, people's names once per person (a page looks up only people not seen before).
+ */
+export async function* workOrderExportPages(
   db: Db,
   filter: repo.WorkOrderFilter,
-  offset: number,
-  limit: number,
-): Promise<WorkOrderRecord[]> {
-  const rows = await repo.pageWorkOrders(db, filter, { column: 'create_time', order: 'desc' }, offset, limit);
-  if (rows.length === 0) return [];
-  const [dicts, users] = await Promise.all([labels(db), namesById(db, peopleOf(rows))]);
-  return rows.map((r) => toWorkOrderRecord(r, dicts, users));
+  pageSize: number,
+): AsyncGenerator<WorkOrderExportRecord[]> {
+  const dicts = await labels(db);
+  const wireTime = wireTimeConverter();
+  const users = new Map<string, UserName>();
+  const looked = new Set<string>();
+  const records = async (rows: repo.WorkOrderExportRow[]): Promise<WorkOrderExportRecord[]> => {
+    const missing: string[] = [];
+    for (const r of rows) {
+      for (const id of [r.reporterId, r.assigneeId, r.closedBy]) {
+        if (id && !looked.has(id)) {
+          looked.add(id);
+          missing.push(id);
+        }
+      }
+    }
+    if (missing.length > 0) for (const u of await repo.findUserNamesByIds(db, missing)) users.set(u.id, u);
+    return rows.map((r) => toWorkOrderExportRecord(r, dicts, users, wireTime));
+  };
+  let after: repo.WorkOrderTimedKey | null = null;
+  for (;;) {
+    const rows = await repo.pageTimedWorkOrders(db, filter, after, pageSize);
+    if (rows.length > 0) yield await records(rows);
+    if (rows.length < pageSize) break;
+    const last = rows[rows.length - 1]!;
+    after = { createTime: last.createTime!, orderNo: last.orderNo };
+  }
+  let afterNo: string | null = null;
+  for (;;) {
+    const rows = await repo.pageUntimedWorkOrders(db, filter, afterNo, pageSize);
+    if (rows.length > 0) yield await records(rows);
+    if (rows.length < pageSize) return;
+    afterNo = rows[rows.length - 1]!.orderNo;
+  }
 }
 
 export function countWorkOrderRecords(db: Db, filter: repo.WorkOrderFilter): Promise<number> {
