@@ -232,6 +232,19 @@ function report(reaction: ErrorReaction, silent: boolean | undefined): ErrorReac
   return reaction;
 }
 
+/**
+ * A failed answer seen outside this client (an XHR upload): when it ends the session (401, a token-invalid 500)
+ * the catalogue's reaction is carried out as for any request; says whether it was such an answer.
+ */
+export function reportSessionFailure(status: number, message: string | undefined): boolean {
+  const reaction = reactionFor({ status, message, hasToken: !!currentToken(), userAgent: userAgent() });
+  if (reaction.kind !== 'session-expired' && reaction.kind !== 'relogin-modal' && reaction.kind !== 'relogin-loading') {
+    return false;
+  }
+  applyReaction(reaction);
+  return true;
+}
+
 /** After a reload the route guard sends the signed-out user to the login page. */
 function reload(): void {
   window.location.reload();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, taskStatusCell } from './task-rules.ts';
+import { formatDuration, progressText, taskStatusCell } from './task-rules.ts';
 
 describe('taskStatusCell', () => {
   it("shows '1' in orange without its label", () => {
@@ -46,5 +46,16 @@ describe('formatDuration', () => {
     expect(formatDuration(undefined)).toBe('');
     expect(formatDuration(-1)).toBe('');
     expect(formatDuration('abc')).toBe('');
+  });
+});
+
+describe('progressText', () => {
+  it("shows a running task's percent, nothing before the first progress", () => {
+    expect(progressText(45)).toBe('45%');
+    expect(progressText(99.6)).toBe('100%');
+    expect(progressText(0)).toBe('');
+    expect(progressText(null)).toBe('');
+    expect(progressText(undefined)).toBe('');
+    expect(progressText(Number.NaN)).toBe('');
   });
 });

@@ -60,3 +60,9 @@ export function formatDuration(ms: number | string | null | undefined): string {
   const s = total % 60;
   return h > 0 ? `${h} 小时 ${m} 分 ${s} 秒` : `${m} 分 ${s} 秒`;
 }
+
+/** A running task's percent as shown beside its spinner ('' before the first progress). */
+export function progressText(progress: number | null | undefined): string {
+  if (progress === null || progress === undefined || !Number.isFinite(progress) || progress <= 0) return '';
+  return `${Math.min(100, Math.round(progress))}%`;
+}

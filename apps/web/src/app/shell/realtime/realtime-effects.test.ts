@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
+import { TASK_MESSAGE_MARKER, TASK_PROGRESS_BUSINESS_TYPE } from '@houtai/shared/messaging';
 import { isOnRoute, realtimeEffects, toastLevel } from './realtime-effects.ts';
 
 describe('realtimeEffects', () => {
@@ -54,6 +54,18 @@ describe('realtimeEffects', () => {
     expect(realtimeEffects({ cmd: 'user', msgTxt: `x${TASK_MESSAGE_MARKER}` })).not.toContainEqual({
       kind: 'task-dot',
     });
+  });
+
+  it('keeps a task progress message silent: no toast, no refresh, no dot', () => {
+    expect(
+      realtimeEffects({
+        cmd: 'user',
+        msgId: 't1',
+        msgTxt: '45',
+        status: 1,
+        businessType: TASK_PROGRESS_BUSINESS_TYPE,
+      }),
+    ).toEqual([]);
   });
 
   it('does nothing for other commands', () => {

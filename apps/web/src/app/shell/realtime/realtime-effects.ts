@@ -6,6 +6,7 @@
 import {
   WORK_ORDER_BUSINESS_TYPE,
   parseSystemNotice,
+  taskProgressOf,
   type RealtimeMessage,
   type SystemNotice,
 } from '@houtai/shared/messaging';
@@ -40,6 +41,8 @@ export function realtimeEffects(message: RealtimeMessage): RealtimeEffect[] {
   switch (message.cmd) {
     case 'topic':
     case 'user': {
+      // A running task's progress is silent: the open task list applies it itself.
+      if (taskProgressOf(message)) return [];
       const effects: RealtimeEffect[] = [{ kind: 'refresh-messages' }];
       // A bare {cmd:'topic'} (read-all) only refreshes. The text is shown as text, never as HTML.
       const text = message.msgTxt?.trim();

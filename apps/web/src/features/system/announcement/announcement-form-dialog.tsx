@@ -3,8 +3,9 @@
  * with their sub-departments), time window, what opening it does, and the Markdown content with a preview. The
  * shared schema (AnnouncementAddBody) checks the form before it is sent; the server checks it again.
  */
-import { useEffect, useState } from 'react';
-import { DatePicker, Form, Input, Modal, Radio, Select, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Button, DatePicker, Form, Input, Modal, Radio, Select, Tabs, type GetRef } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   ANNOUNCEMENT_ABSTRACT_MAX,
@@ -25,7 +26,9 @@ import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
 import { DictSearchSelect } from '../../../widgets/dict-search-select/dict-search-select.tsx';
+import { commonUpload } from '../../../lib/common-upload.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
+import { MarkdownImageDialog } from '../../../widgets/markdown/markdown-image-dialog.tsx';
 import { addAnnouncement, editAnnouncement } from './api.ts';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from './labels.ts';
 
@@ -117,6 +120,21 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
   const msgType = Form.useWatch('msgType', form);
   const openType = Form.useWatch('openType', form);
   const content = Form.useWatch('msgContent', form);
+  const [imageDialog, setImageDialog] = useState(false);
+  const editor = useRef<GetRef<typeof Input.TextArea>>(null);
+
+  /** Puts the image's Markdown where the cursor is (or at the end), on a line of its own. */
+  const insertImage = (markdown: string) => {
+    const text = (form.getFieldValue('msgContent') as string | undefined) ?? '';
+    const area = editor.current?.resizableTextArea?.textArea;
+    const at = area ? area.selectionStart : text.length;
+    const before = text.slice(0, at);
+    const after = text.slice(at);
+    const piece = `${before && !before.endsWith('\n') ? '\n' : ''}${markdown}\n`;
+    form.setFieldsValue({ msgContent: `${before}${piece}${after}` });
+    setImageDialog(false);
+    setTab('edit');
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -271,6 +289,11 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
             activeKey={tab}
             onChange={(k) => setTab(k as 'edit' | 'preview')}
             size="small"
+            tabBarExtraContent={
+              <Button size="small" icon={<PictureOutlined />} onClick={() => setImageDialog(true)}>
+                插入图片
+              </Button>
+            }
             items={[
               {
                 key: 'edit',
@@ -283,6 +306,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
                     rules={[{ required: true, whitespace: true, message: ANNOUNCEMENT_TEXT.contentRequired }]}
                   >
                     <Input.TextArea
+                      ref={editor}
                       rows={12}
                       maxLength={ANNOUNCEMENT_CONTENT_MAX}
                       placeholder={
@@ -311,6 +335,13 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
           />
         </Form.Item>
       </Form>
+      <MarkdownImageDialog
+        open={imageDialog}
+        upload={(file, opts) => commonUpload(file, { ...opts, biz: 'jeditor' })}
+        resolveUrl={resolveStaticUrl}
+        onInsert={insertImage}
+        onCancel={() => setImageDialog(false)}
+      />
     </Modal>
   );
 }

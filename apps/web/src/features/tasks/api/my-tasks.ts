@@ -15,6 +15,8 @@ export interface AsyncTaskRecord {
   content?: string | null;
   createTime?: string | null;
   downloadUrl?: string | null;
+  /** Percent done while running. */
+  progress?: number | null;
 }
 
 export interface MyTasksParams {

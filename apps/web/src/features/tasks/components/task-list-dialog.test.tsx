@@ -16,7 +16,7 @@ vi.mock('../../../lib/realtime.ts', async (importOriginal) => ({
   },
 }));
 const files = vi.hoisted(() => ({ download: vi.fn<(url: string) => Promise<void>>() }));
-vi.mock('../api/download-task-file.ts', () => ({ downloadTaskFile: files.download }));
+vi.mock('../../../lib/download-stored-file.ts', () => ({ downloadStoredFile: files.download }));
 
 interface Call {
   method: string;

@@ -8,10 +8,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import type { DictModel } from '@houtai/shared/contract';
+import { taskProgressOf } from '@houtai/shared/messaging';
 import { getDictItemsCached } from '../../../lib/dict-cache.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { subscribeRealtime } from '../../../lib/realtime.ts';
-import { downloadTaskFile } from '../api/download-task-file.ts';
+import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
 import { TASK_KEYS, myTasksQuery, type AsyncTaskRecord, type MyTasksParams } from '../api/my-tasks.ts';
 import { retryTask } from '../api/retry-task.ts';
 import { isTaskMessage } from '../task-dot.ts';
@@ -22,6 +23,7 @@ import {
   TASK_STATUS_DICT,
   TASK_TEXT,
   formatDuration,
+  progressText,
   taskStatusCell,
 } from '../task-rules.ts';
 
@@ -87,11 +89,15 @@ function TaskListBody() {
   const [params, setParams] = useState<MyTasksParams>({ pageNo: 1, pageSize: TASK_LIST_PAGE_SIZE });
   const query = useQuery(myTasksQuery(params));
 
-  // A task message while the list is open: its row has changed.
+  // Live progress of running tasks, by id, from the server's progress messages.
+  const [live, setLive] = useState<ReadonlyMap<string, number>>(new Map());
+  // A task message while the list is open: its row has changed (or, for progress, its percent).
   useEffect(
     () =>
       subscribeRealtime((m) => {
-        if (isTaskMessage(m)) void queryClient.invalidateQueries({ queryKey: TASK_KEYS.mine });
+        const progress = taskProgressOf(m);
+        if (progress) setLive((old) => new Map(old).set(progress.id, progress.progress));
+        else if (isTaskMessage(m)) void queryClient.invalidateQueries({ queryKey: TASK_KEYS.mine });
       }),
     [queryClient],
   );
@@ -131,7 +137,7 @@ function TaskListBody() {
       return;
     }
     try {
-      await downloadTaskFile(task.downloadUrl);
+      await downloadStoredFile(task.downloadUrl);
     } catch {
       void message.error(TASK_TEXT.downloadFailed);
     }
@@ -161,7 +167,9 @@ function TaskListBody() {
                 title={label}
                 aria-label={label}
                 style={{ marginInlineEnd: 0 }}
-              />
+              >
+                {progressText(live.get(task.id) ?? task.progress)}
+              </Tag>
             )}
             {cell.download && (
               <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void download(task)}>

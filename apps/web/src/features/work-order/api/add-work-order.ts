@@ -8,6 +8,8 @@ export interface AddWorkOrderInput {
   title: string;
   content?: string | undefined;
   priority: WorkOrderPriority;
+  /** Stored paths of the caller's uploads, comma-joined. */
+  attachments?: string | undefined;
 }
 
 export interface AddedWorkOrder {

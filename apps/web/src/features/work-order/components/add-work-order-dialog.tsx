@@ -1,4 +1,7 @@
-/** 新建工单: title, priority and content; the signed-in user becomes the reporter. */
+/**
+ * 新建工单: title, priority, content and 附件 (files sent by direct upload, at most 10); the signed-in user becomes
+ * the reporter.
+ */
 import { Form, Input, Modal, Radio } from 'antd';
 import {
   WORK_ORDER_DEFAULT_PRIORITY,
@@ -6,7 +9,9 @@ import {
   WORK_ORDER_TEXT,
   type WorkOrderPriority,
 } from '@houtai/shared/contract/work-order-rules';
+import { directUploader } from '../../../lib/direct-upload.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { FileUpload, type UploadTransport } from '../../../widgets/upload/file-upload.tsx';
 import { useAddWorkOrder } from '../api/add-work-order.ts';
 import { PRIORITY_OPTIONS } from '../work-order-labels.ts';
 import { failureText } from '../../../lib/failure-text.ts';
@@ -15,7 +20,11 @@ interface Values {
   title: string;
   priority: WorkOrderPriority;
   content?: string;
+  /** Stored paths, comma-joined. */
+  attachments?: string;
 }
+
+const uploadAttachment: UploadTransport = (file, opts) => directUploader.upload(file, opts);
 
 export interface AddWorkOrderDialogProps {
   open: boolean;
@@ -36,6 +45,7 @@ export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDia
         title: values.title.trim(),
         priority: values.priority,
         content: values.content ?? '',
+        attachments: values.attachments ?? '',
       });
       void message.success(added.message || WORK_ORDER_TEXT.added);
       form.resetFields();
@@ -93,6 +103,13 @@ export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDia
           rules={[{ max: WORK_ORDER_LIMITS.content, message: WORK_ORDER_TEXT.contentTooLong }]}
         >
           <Input.TextArea placeholder="请描述问题或需求" rows={6} maxLength={WORK_ORDER_LIMITS.content} showCount />
+        </Form.Item>
+        <Form.Item
+          label="附件"
+          name="attachments"
+          extra={`最多 ${WORK_ORDER_LIMITS.attachments} 个文件，单个不超过 20MB（视频 50MB）`}
+        >
+          <FileUpload upload={uploadAttachment} biz="temp" maxCount={WORK_ORDER_LIMITS.attachments} aria-label="附件" />
         </Form.Item>
       </Form>
     </Modal>

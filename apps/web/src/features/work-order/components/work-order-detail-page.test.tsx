@@ -30,6 +30,8 @@ const ORDER: WorkOrderDetail = {
   updateBy: 'admin',
   updateTime: '2026-11-22 10:00:00',
   version: 2,
+  attachments: '',
+  attachmentFiles: [],
   logs: [
     {
       id: 'l1',
@@ -106,6 +108,34 @@ describe('work-order detail page', () => {
     await waitFor(() => expect(stored).toEqual(['wo2']));
     expect(useUnreadWorkOrdersStore.getState().ids).toEqual(['wo2']);
     expect(calls.some((c) => c.method === 'PUT' && c.path === '/sys/redis/set')).toBe(true);
+  });
+
+  it('lists the attachments by name and downloads one through the order', async () => {
+    signInAs({ id: ME }, [{ action: 'bi:workOrder:list', type: '1' }]);
+    const path = 'temp/20261122/00000000-0000-0000-0000-00000000000a.pdf';
+    mockApi({
+      'GET /bi/workOrder/queryById': () => ({
+        result: { ...ORDER, attachments: path, attachmentFiles: [{ path, name: '报价单.pdf', size: 2048 }] },
+      }),
+      'GET /sys/redis/get': () => ({ result: [] }),
+    });
+    const requested: string[] = [];
+    const api = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url.includes('/bi/workOrder/attachment')) {
+        requested.push(url);
+        return Promise.resolve(new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }));
+      }
+      return api(url, init);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderDetail();
+    const box = await screen.findByTestId('work-order-attachments');
+    fireEvent.click(within(box).getByText('报价单.pdf'));
+    await waitFor(() => expect(requested).toHaveLength(1));
+    const q = new URL(requested[0]!, 'http://x').searchParams;
+    expect([q.get('id'), q.get('path')]).toEqual(['wo1', path]);
   });
 
   it('posts a comment and needs its text', async () => {

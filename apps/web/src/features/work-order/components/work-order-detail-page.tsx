@@ -22,7 +22,7 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
 import {
   allowedWorkOrderActions,
   WORK_ORDER_LIMITS,
@@ -31,6 +31,7 @@ import {
   type WorkOrderLogRecord,
 } from '@houtai/shared/contract/work-order-rules';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { downloadWorkOrderAttachment } from '../api/download-attachment.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWorkOrder } from '../api/get-work-order.ts';
 import { useWorkOrderStep } from '../api/work-order-step.ts';
@@ -59,6 +60,34 @@ function historyLine(log: WorkOrderLogRecord): string {
       : `${who} 指派给 ${to}`;
   }
   return `${who} ${log.action_dictText}`;
+}
+
+/** The attached files; each downloads through the order (the files are the reporter's own). */
+function Attachments({ order }: { order: WorkOrderDetail }) {
+  const { message } = useFeedback();
+  if (order.attachmentFiles.length === 0) return null;
+  return (
+    <div data-testid="work-order-attachments">
+      <Typography.Text type="secondary">附件：</Typography.Text>
+      <Flex vertical gap={4} style={{ marginTop: 4 }}>
+        {order.attachmentFiles.map((f) => (
+          <Typography.Link
+            key={f.path}
+            onClick={() =>
+              void downloadWorkOrderAttachment(order.id, f.path).catch(() => void message.error('下载失败!'))
+            }
+          >
+            <PaperClipOutlined /> {f.name}
+            <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
+              {f.size < 1024 * 1024
+                ? `${Math.max(1, Math.round(f.size / 1024))} KB`
+                : `${(f.size / 1024 / 1024).toFixed(1)} MB`}
+            </Typography.Text>
+          </Typography.Link>
+        ))}
+      </Flex>
+    </div>
+  );
 }
 
 function History({ logs }: { logs: WorkOrderDetail['logs'] }) {
@@ -220,6 +249,7 @@ export function WorkOrderDetailPage() {
               <Typography.Text type="secondary">（无内容）</Typography.Text>
             )}
           </div>
+          <Attachments order={order} />
           <Descriptions
             bordered
             size="small"

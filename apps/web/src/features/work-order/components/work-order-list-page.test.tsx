@@ -32,6 +32,7 @@ function record(i: number, overrides: Partial<WorkOrderRecord> = {}): WorkOrderR
     updateBy: null,
     updateTime: null,
     version: 1,
+    attachments: '',
     ...overrides,
   };
 }
@@ -255,6 +256,7 @@ describe('work-order list page', () => {
       title: '打印机无法连接',
       priority: 'H',
       content: '三楼',
+      attachments: '',
     });
     expect(await screen.findByText('添加成功！')).toBeTruthy();
     await waitFor(() =>

@@ -6,15 +6,28 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Card, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   allowedWorkOrderActions,
   WORK_ORDER_PERMISSIONS,
   type WorkOrderRecord,
 } from '@houtai/shared/contract/work-order-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { exportList } from '../../../lib/list-export.ts';
 import { Authorized } from '../../../lib/permissions/index.ts';
+import { ImportExcelDialog } from '../../../widgets/import-excel/import-excel-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useWorkOrders } from '../api/list-work-orders.ts';
+import {
+  registerImportTask,
+  uploadImportFile,
+  WORK_ORDER_EXPORT_NAME,
+  WORK_ORDER_EXPORT_URL,
+  WORK_ORDER_IMPORT_TASK,
+  WORK_ORDER_IMPORT_URL,
+} from '../api/import-export-work-orders.ts';
+import { useWorkOrders, WORK_ORDER_QUERY_KEY } from '../api/list-work-orders.ts';
 import { useWorkOrderActor } from '../hooks/use-work-order-actor.ts';
 import {
   readUnreadWorkOrders,
@@ -53,6 +66,32 @@ export function WorkOrderListPage() {
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<WorkOrderRecord | null>(null);
   const [stepping, setStepping] = useState<{ step: NoteDialogStep; order: WorkOrderRecord } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const { modal } = useFeedback();
+  const queryClient = useQueryClient();
+
+  /** The list's filters and sort (not its page) as the export's parameters, with the rows ticked on the list. */
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = toParams(state);
+      await exportList({
+        url: WORK_ORDER_EXPORT_URL,
+        name: WORK_ORDER_EXPORT_NAME,
+        params: filters,
+        selections: selected,
+        total: query.data?.total ?? 0,
+        confirm: (text) =>
+          new Promise((resolve) =>
+            modal.confirm({ title: '导出', content: text, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+          ),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const { refetch } = query;
   useEffect(() => {
@@ -179,6 +218,7 @@ export function WorkOrderListPage() {
       ];
 
   const page = query.data;
+  const exportLabel = selected.length > 0 ? `导出选中（${selected.length}）` : '导出';
   return (
     <Flex vertical gap={16} data-testid="work-order-list-page">
       <Card size="small">
@@ -188,11 +228,39 @@ export function WorkOrderListPage() {
         size="small"
         title="工单列表"
         extra={
-          <Authorized action={WORK_ORDER_PERMISSIONS.add}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="work-order-add">
-              新建工单
+          <Space wrap>
+            <Authorized action={WORK_ORDER_PERMISSIONS.add}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setAdding(true)}
+                data-testid="work-order-add"
+              >
+                新建工单
+              </Button>
+            </Authorized>
+            <Authorized action={WORK_ORDER_PERMISSIONS.add}>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                aria-label="导入"
+                title="导入"
+                data-testid="work-order-import"
+              >
+                {compact ? null : '导入'}
+              </Button>
+            </Authorized>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void exportRows()}
+              aria-label={exportLabel}
+              title={exportLabel}
+              data-testid="work-order-export"
+            >
+              {compact ? null : exportLabel}
             </Button>
-          </Authorized>
+          </Space>
         }
       >
         {query.isError ? (
@@ -219,6 +287,11 @@ export function WorkOrderListPage() {
           scroll={compact ? undefined : { x: 1030 }}
           locale={{ emptyText: query.isError ? '加载失败' : '暂无工单' }}
           rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
           pagination={{
             current: state.pageNo,
             pageSize: state.pageSize,
@@ -242,6 +315,17 @@ export function WorkOrderListPage() {
       <AddWorkOrderDialog open={adding} onClose={() => setAdding(false)} />
       <AssignWorkOrderDialog order={assigning} onClose={() => setAssigning(null)} />
       <NoteStepDialog target={stepping} onClose={() => setStepping(null)} />
+      <ImportExcelDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title="导入工单"
+        importUrl={WORK_ORDER_IMPORT_URL}
+        task={WORK_ORDER_IMPORT_TASK}
+        upload={uploadImportFile}
+        registerTask={registerImportTask}
+        downloadDetail={downloadStoredFile}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: WORK_ORDER_QUERY_KEY })}
+      />
     </Flex>
   );
 }
