@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBench } from './api.ts';
+import { excelBench } from './excel.ts';
 import { webBench } from './web.ts';
 import { wsBench } from './ws.ts';
 import { machineInfo } from './lib/load.ts';
@@ -17,9 +18,13 @@ interface CommonOptions {
   warmupSeconds: number;
   /** Websockets the ws benchmark opens (--sockets, or BENCH_SOCKETS). */
   sockets: number;
+  /** Work orders the excel benchmark exports (--rows, or BENCH_ROWS; default 1,000,000). */
+  rows: number;
+  /** Rows the excel benchmark imports (--import-rows, or BENCH_IMPORT_ROWS; default 100,000). */
+  importRows: number;
 }
 
-/** One entry per benchmark; later ones (excel) are added here. Each resolves true when its budget holds. */
+/** One entry per benchmark. Each resolves true when its budget holds. */
 const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => Promise<boolean> }> = {
   api: {
     describe: 'bare Fastify JSON route vs getUserPermissionByToken with a real token (budget: >= 40%)',
@@ -33,12 +38,19 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
     describe: 'one announcement released to all users reaches N websockets (default 2000; budget: <= 1 s)',
     run: (o) => wsBench(repoRoot, { sockets: o.sockets }),
   },
+  excel: {
+    describe:
+      'task-centre export of 1M work orders x 10 columns and import of 100k rows vs bare exceljs ' +
+      '(budgets: export <= 2x the bare write, peak RSS <= +150 MB; import <= 30 s)',
+    run: (o) => excelBench(repoRoot, { rows: o.rows, importRows: o.importRows }),
+  },
 };
 
 function usage(): string {
   const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(8)} ${b.describe}`);
   return [
-    'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]',
+    'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]' +
+      ' [--rows 1000000] [--import-rows 100000]',
     ...names,
   ].join('\n');
 }
@@ -58,6 +70,8 @@ async function main(): Promise<number> {
       seconds: { type: 'string', short: 'd' },
       warmup: { type: 'string' },
       sockets: { type: 'string' },
+      rows: { type: 'string' },
+      'import-rows': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -73,6 +87,8 @@ async function main(): Promise<number> {
     seconds: positive(values.seconds, 5, 'seconds'),
     warmupSeconds: positive(values.warmup, 2, 'warmup'),
     sockets: Math.round(positive(values.sockets ?? process.env.BENCH_SOCKETS, 2000, 'sockets')),
+    rows: Math.round(positive(values.rows ?? process.env.BENCH_ROWS, 1_000_000, 'rows')),
+    importRows: Math.round(positive(values['import-rows'] ?? process.env.BENCH_IMPORT_ROWS, 100_000, 'import-rows')),
   };
   console.log(`benchmark: ${name}  (npm run bench -- ${process.argv.slice(2).join(' ')})`);
   for (const line of machineInfo()) console.log(line);

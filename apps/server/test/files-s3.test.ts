@@ -1,7 +1,7 @@
 /** POST /sys/common/upload and GET /sys/common/static/** with the S3 driver (files.test's behaviours on S3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/storage/s3-storage.ts';
-import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, uploadFile, type TestContext } from './helpers.ts';
 import { startFakeS3, type FakeS3 } from './s3rver-harness.ts';
 
 let s3: FakeS3;
@@ -28,27 +28,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function upload(token: string | null, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = `----houtai${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return api(t.app, token, {
-    method: 'POST',
-    url: '/sys/common/upload',
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (token: string | null, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) =>
+  uploadFile(t.app, token, file, fields);
 
 const fetchStatic = (token: string | null, p: string) =>
   api(t.app, token, { method: 'GET', url: `/sys/common/static/${p}` });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncTaskRecord } from '@houtai/shared/contract/async-task';
 import { buildXlsx, inflatingSheet } from '../src/excel/test-support.ts';
-import type { UploadCredential } from '../src/modules/oss/oss.service.ts';
+import type { UploadCredential } from '@houtai/shared/upload';
 import { api, body, createTestApp, login, multipart, uploadFile, type TestContext } from './helpers.ts';
 
 let t: TestContext;

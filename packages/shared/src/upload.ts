@@ -128,3 +128,20 @@ export function checkUpload(name: string, size: number | null, biz: UploadBiz = 
 export function isUploadBiz(value: unknown): value is UploadBiz {
   return typeof value === 'string' && (UPLOAD_BIZ as readonly string[]).includes(value);
 }
+
+/**
+ * A direct-upload credential (GET /sys/file/oss/sts, /api/pda/oss/auth): always PUT the file's bytes as the body
+ * (any content type) with the caller's X-Access-Token, to `url` (relative to the API base, with its signed query).
+ */
+export interface UploadCredential {
+  method: 'PUT';
+  url: string;
+  /** The scope {bizPath}/{username}/{yyyyMMdd}/{HHmmss}/{filename}: exactly this path, once. */
+  key: string;
+  /** ISO time after which the credential is refused. */
+  expiration: string;
+  /** The largest body the PUT accepts for this file's kind. */
+  maxBytes: number;
+  /** Bodies of this size or more go as a multipart upload of parts of this size. */
+  partSize: number;
+}

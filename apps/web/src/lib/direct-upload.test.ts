@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '@houtai/shared/contract';
-import { createDirectUploader, type UploadCredential } from './direct-upload.ts';
+import type { UploadCredential } from '@houtai/shared/upload';
+import { createDirectUploader } from './direct-upload.ts';
 import type { XhrAnswer, XhrRequest } from './xhr-send.ts';
 
 const MB = 1024 * 1024;

@@ -12,21 +12,11 @@ import {
   UPLOAD_PARALLEL_PARTS,
   UPLOAD_PART_BYTES,
   UPLOAD_TEXT,
+  type UploadCredential,
 } from '@houtai/shared/upload';
 import type { ApiResult } from '@houtai/shared/contract';
 import { http } from './http.ts';
 import { abortError, isAbortError, xhrSend, type XhrAnswer, type XhrSend } from './xhr-send.ts';
-
-export interface UploadCredential {
-  method: 'PUT';
-  /** Relative to the API base, with its signed query. */
-  url: string;
-  key: string;
-  /** ISO instant. */
-  expiration: string;
-  maxBytes: number;
-  partSize: number;
-}
 
 export interface StoredUpload {
   /** The stored path (what upload fields keep). */

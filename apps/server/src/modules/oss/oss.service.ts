@@ -16,6 +16,7 @@ import {
   uploadKind,
   type UploadBiz,
   type UploadKind,
+  type UploadCredential,
 } from '@houtai/shared/upload';
 import type { Session } from '../../plugins/types.ts';
 
@@ -30,20 +31,6 @@ export const PART_SIZE = 5 * 1024 * 1024;
 /** How far back a scope's own time may lie for its credential to be refreshed. */
 const REFRESH_WINDOW_MS = 24 * 3600 * 1000;
 
-export interface UploadCredential {
-  /** Always PUT, the file's bytes as the body (any content type), with the caller's X-Access-Token. */
-  method: 'PUT';
-  /** Relative to the API base, like every other call. */
-  url: string;
-  /** The scope: exactly this path, once. */
-  key: string;
-  /** ISO time after which the credential is refused. */
-  expiration: string;
-  /** The largest body the PUT accepts for this file's kind. */
-  maxBytes: number;
-  /** Bodies of this size or more go as a multipart upload of parts of this size. */
-  partSize: number;
-}
 
 /** What a checked credential allows: this scope, for this user, once (the nonce) until `expires`. */
 export interface CheckedScope {
