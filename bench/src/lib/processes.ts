@@ -29,7 +29,10 @@ export function startNode(
   opts: { cwd: string; env: NodeJS.ProcessEnv; logFile: string },
 ): Child {
   const fd = openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // BENCH_NODE_ARGS: extra node flags for the servers a benchmark starts (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`,
+  // which NODE_OPTIONS does not take).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['ignore', fd, fd],
