@@ -209,6 +209,7 @@ function TaskListBody() {
     <div data-testid="task-list">
       <Form<SearchValues>
         form={form}
+        name="taskSearch"
         layout="inline"
         onFinish={search}
         style={{ marginBottom: 16, rowGap: 8 }}
