@@ -15,7 +15,8 @@ import { openDatabase, type DbHandle } from '../src/db/connection.ts';
 import { writeXlsx } from '../src/excel/writer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const ROWS = 12_000;
+// Enough batches (of 500) that the kill, sent as soon as the first is committed, lands well before the last.
+const ROWS = 30_000;
 const PASSWORD = `Kill_${randomBytes(6).toString('hex')}`;
 
 let dataDir: string;

@@ -31,7 +31,6 @@ export const PART_SIZE = 5 * 1024 * 1024;
 /** How far back a scope's own time may lie for its credential to be refreshed. */
 const REFRESH_WINDOW_MS = 24 * 3600 * 1000;
 
-
 /** What a checked credential allows: this scope, for this user, once (the nonce) until `expires`. */
 export interface CheckedScope {
   biz: UploadBiz;

@@ -224,7 +224,7 @@ export function ImportExcelDialog(props: ImportExcelDialogProps) {
       width={IMPORT_DIALOG_WIDTH}
       onCancel={close}
       closable={!busy}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={!busy}
       destroyOnHidden
       footer={
