@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Modal, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../lib/feedback.ts';
+import { fileSizeText } from '../../lib/file-size.ts';
 import {
   addFiles,
   dialogState,
@@ -67,12 +68,6 @@ const STATUS_COLOR: Record<ImportFileItem['status'], string> = {
   done: 'success',
   filed: 'error',
 };
-
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 export function ImportExcelDialog(props: ImportExcelDialogProps) {
   const { open, onClose, importUrl, title = IMPORT_TEXT.title, accept = IMPORT_ACCEPT, multiple = true } = props;
@@ -284,7 +279,7 @@ export function ImportExcelDialog(props: ImportExcelDialogProps) {
                     {item.name}
                   </Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {sizeText(item.size)}
+                    {fileSizeText(item.size)}
                   </Typography.Text>
                   <Tooltip title={item.status === 'filed' ? item.message : undefined}>
                     <Tag color={STATUS_COLOR[item.status]} style={{ marginInlineEnd: 0 }}>

@@ -40,6 +40,7 @@ import { removeUnreadWorkOrder, subscribeWorkOrderNotices, WORK_ORDER_LIST_PATH 
 import { priorityColor, statusColor } from '../work-order-labels.ts';
 import { AssignWorkOrderDialog } from './assign-work-order-dialog.tsx';
 import { failureText } from '../../../lib/failure-text.ts';
+import { fileSizeText } from '../../../lib/file-size.ts';
 import { NoteStepDialog, type NoteDialogStep } from './note-step-dialog.tsx';
 
 const ACTION_COLORS: Readonly<Record<string, string>> = {
@@ -79,9 +80,7 @@ function Attachments({ order }: { order: WorkOrderDetail }) {
           >
             <PaperClipOutlined /> {f.name}
             <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-              {f.size < 1024 * 1024
-                ? `${Math.max(1, Math.round(f.size / 1024))} KB`
-                : `${(f.size / 1024 / 1024).toFixed(1)} MB`}
+              {fileSizeText(f.size)}
             </Typography.Text>
           </Typography.Link>
         ))}
