@@ -368,8 +368,13 @@ for (const viewport of [
       await b.page.getByTestId('notice-bell').click();
       const panel = b.page.getByTestId('notice-panel');
       await expect(panel.getByTestId('notice-item').first()).toBeVisible();
-      const box = await panel.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      // The popup is first placed off screen and aligned to the bell a frame later: poll, not one reading.
+      await expect
+        .poll(async () => {
+          const box = await panel.boundingBox();
+          return !!box && box.x >= 0 && box.x + box.width <= viewport.width;
+        })
+        .toBe(true);
       await shoot(b.page, testInfo, `bell-popover-${size}`);
 
       await animationsSettled(b.page);

@@ -1,4 +1,6 @@
 /** antd under happy-dom needs matchMedia and ResizeObserver. */
+import { afterAll } from 'vitest';
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     value: (query: string) => ({
@@ -21,4 +23,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
 }
-export {};
+
+// React flushes the passive effects of a file's last commit (often the unmount of cleanup()) from the scheduler's
+// setImmediate; under load the environment could be torn down first and that flush meets `window is not defined`.
+// A timer after the file's own hooks lets it run while the window exists (this afterAll runs last: hooks stack).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+});
