@@ -369,6 +369,8 @@ describe('retry and list', () => {
     );
   });
 
+  // In-process runner only: on BullMQ a stalled job is re-delivered to another worker and run again, not failed at
+  // start (the SIGKILL test in async-task-kill.test.ts covers a crash end to end).
   it.skipIf(!!redisUrl)('a task left running becomes failed on start and can be retried', async () => {
     const id = `left${randomBytes(8).toString('hex')}`;
     const at = new Date().toISOString();
