@@ -4,8 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router';
 import type { MenuNode, UserInfo } from '@houtai/shared/contract';
 import { publicRoutes } from '../features/auth/public-routes.tsx';
+import { setFeedback, type Feedback } from '../lib/feedback.ts';
 import { useSessionStore } from '../lib/session-store.ts';
-import { GuestOnly, RequireAuth, UnknownPath, ensureMenuRoutes, resetMenuRouteInstall } from './route-guard.tsx';
+import {
+  GUARD_TEXT,
+  GuestOnly,
+  RequireAuth,
+  UnknownPath,
+  ensureMenuRoutes,
+  resetMenuRouteInstall,
+} from './route-guard.tsx';
 
 function menuNode(path: string, component: string): MenuNode {
   return {
@@ -78,13 +86,29 @@ function permissionReply(menu: unknown[]) {
 const signIn = () =>
   useSessionStore.getState().signIn({ token: 'tok', userInfo: { id: '1', username: 'admin' } as UserInfo });
 
+/**
+ * What the guard and the http client show, recorded instead of shown: antd's static notifications render into a
+ * root of their own that outlives cleanup(), and their timers would run React after the test environment is gone.
+ */
+const shown = { notification: vi.fn(), message: vi.fn(), modal: vi.fn() };
+function recorder(record: (kind: string, config: unknown) => void): unknown {
+  return new Proxy({}, { get: (_target, kind) => (config: unknown) => record(String(kind), config) });
+}
+
 beforeEach(() => {
   useSessionStore.getState().clear();
   resetMenuRouteInstall();
+  for (const f of Object.values(shown)) f.mockReset();
+  setFeedback({
+    notification: recorder(shown.notification),
+    message: recorder(shown.message),
+    modal: recorder(shown.modal),
+  } as Feedback);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setFeedback(null);
 });
 
 describe('route guard', () => {
@@ -149,6 +173,10 @@ describe('route guard', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis');
     expect(useSessionStore.getState().token).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/sys/logout'))).toBe(true);
+    expect(shown.notification).toHaveBeenCalledWith('error', {
+      title: GUARD_TEXT.title,
+      description: GUARD_TEXT.emptyMenu,
+    });
   });
 
   it('adds the menu routes on the first navigation, so a menu page opens after a reload', async () => {
@@ -187,6 +215,10 @@ describe('route guard', () => {
     renderAt('/isystem/user');
     expect((await screen.findByTestId('where')).textContent).toBe('/user/login?redirect=%2Fisystem%2Fuser');
     expect(useSessionStore.getState().token).toBeNull();
+    expect(shown.notification).toHaveBeenCalledWith('error', {
+      title: GUARD_TEXT.title,
+      description: GUARD_TEXT.loadFailed,
+    });
   });
 });
 
