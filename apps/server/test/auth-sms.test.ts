@@ -1,7 +1,7 @@
 /** SMS codes: sending, sign-in with a code, single use, attempt cap, resend throttle, no enumeration, IP limit. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_IP_RATE_LIMIT } from '@houtai/shared/constants';
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { loadConfig } from '../src/config.ts';
 import { disabledSmsSender } from '../src/modules/auth/sms-sender.ts';
 import { api, body, createTestApp, type TestContext } from './helpers.ts';

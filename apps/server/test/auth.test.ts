@@ -1,7 +1,8 @@
 /** Sign-in, throttling, captcha, sessions, sign-out, administrator sign-in and force logout. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_ABSOLUTE_TTL_MS } from '@houtai/shared/constants';
-import type { LoginResult, OnlineUser, Page } from '@houtai/shared/contract';
+import type { LoginResult, OnlineUser } from '@houtai/shared/contract/auth';
+import type { Page } from '@houtai/shared/contract/common';
 import { resetPassword } from '../src/modules/auth/admin-account.service.ts';
 import { invalidatePermissions } from '../src/modules/permission/permission-codes.service.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';

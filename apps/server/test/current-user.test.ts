@@ -1,7 +1,7 @@
 /** The signed-in user's own account: departments, department and settlement switches, password, ERP hand-over, config. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
-import type { Depart, UserInfo } from '@houtai/shared/contract';
+import type { Depart, UserInfo } from '@houtai/shared/contract/user';
 import { PASSWORD_RULE_MESSAGE, PASSWORDS_DIFFER } from '@houtai/shared/validation';
 import { newId } from '../src/lib/ids.ts';
 import { decryptUserInfo, encryptUserInfo } from '../src/modules/current-user/crypt-user-info.ts';

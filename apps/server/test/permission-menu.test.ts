@@ -1,7 +1,7 @@
 /** GET /sys/permission/getUserPermissionByToken: the menu tree, auth and allAuth per contract §2.2, and its cache. */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { md5Hex, newId } from '../src/lib/ids.ts';
 import { invalidatePermissions } from '../src/modules/permission/permission-codes.service.ts';
 import type { MenuRow } from '../src/modules/permission/user-permission.repository.ts';

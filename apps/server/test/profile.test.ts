@@ -1,7 +1,7 @@
 /** The caller's own display settings (per user) and profile: getUserSettings, saveUserSettings, getUserInfo, editSelf. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
-import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract';
+import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract/user';
 import { DEFAULT_SETTINGS, SETTINGS_TEXT, type DisplaySettings } from '@houtai/shared/settings';
 import { EMAIL, MOBILE } from '@houtai/shared/validation';
 import { api, body, createTestApp, login, type TestContext } from './helpers.ts';

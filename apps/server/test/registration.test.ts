@@ -1,7 +1,7 @@
 /** Self-registration by phone and SMS password reset: codes, uniqueness, tickets, sessions, throttling, limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_AFTER_FAILURES, REGISTRATION_IP_RATE_LIMIT, RESET_TICKET_TTL_MS } from '@houtai/shared/constants';
-import type { PhoneVerificationResult } from '@houtai/shared/contract';
+import type { PhoneVerificationResult } from '@houtai/shared/contract/auth';
 import { api, body, createTestApp, login, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
 let t: TestContext;

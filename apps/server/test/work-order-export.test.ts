@@ -5,7 +5,8 @@
  * the day's next numbers in row order, each order with its 创建 line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkOrderAddBody, type WorkOrderRecord } from '@houtai/shared/contract/work-order';
+import { WorkOrderAddBody } from '@houtai/shared/contract/work-order';
+import type { WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { toWireTime } from '../src/lib/time.ts';
 import { wireTimeConverter, type WorkOrderExportRecord } from '../src/modules/work-order/work-order.presenter.ts';
 import {

@@ -4,7 +4,7 @@
  * notices; the key's allow-list, value schema and per-user isolation; validation answered 400 in Chinese, never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkOrderDetail, WorkOrderRecord } from '@houtai/shared/contract/work-order';
+import type { WorkOrderDetail, WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import type { RealtimeHub, RealtimeMessage } from '../src/realtime/hub.ts';
 import { api, body, createTestApp, login, uploadFile, userIdOf, type TestContext } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionEntry } from './contract.ts';
+import type { PermissionEntry } from './contract/permission.ts';
 import { isActionAllowed, isDirectiveAllowed, isFieldVisible, isMenuVisible } from './permissions.ts';
 
 const e = (action: string, type: string, status = '1'): PermissionEntry => ({ action, type, status });

@@ -1,5 +1,5 @@
 /** Client-side permission rules (spec 000 §6, spec 001 §6), pure so both variants can be tested alone. */
-import type { PermissionEntry } from './contract.ts';
+import type { PermissionEntry } from './contract/permission.ts';
 
 /**
  * Button action rule (the "hasPermission" variant): allowed if the permission list holds a type-2

@@ -1,4 +1,4 @@
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 
 export function ok<T>(result: T, message = ''): ApiResult<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };

@@ -5,12 +5,8 @@
  * requester), how its parameters are validated, and how rows are read (export) or written (import).
  */
 import { z } from 'zod';
-import {
-  WORK_ORDER_PERMISSIONS,
-  WORK_ORDER_PRIORITIES,
-  WorkOrderAddBody,
-  WorkOrderListQuery,
-} from '@houtai/shared/contract/work-order';
+import { WORK_ORDER_PERMISSIONS, WORK_ORDER_PRIORITIES } from '@houtai/shared/contract/work-order-rules';
+import { WorkOrderAddBody, WorkOrderListQuery } from '@houtai/shared/contract/work-order';
 import type { Db } from '../db/connection.ts';
 import type { ImportColumn } from '../excel/header-map.ts';
 import type { ExportColumn } from '../excel/writer.ts';

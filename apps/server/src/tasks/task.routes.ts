@@ -14,7 +14,7 @@ import {
   AsyncTaskListQuery,
   AsyncTaskRetryBody,
 } from '@houtai/shared/contract/async-task';
-import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order';
+import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
 import { AppError } from '../errors.ts';
 import { XlsxWriter } from '../excel/writer.ts';
 import { fail, ok } from '../lib/envelope.ts';

@@ -19,7 +19,7 @@ import {
   type AsyncTaskListQuery,
   type AsyncTaskRecord,
 } from '@houtai/shared/contract/async-task';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import { TASK_MESSAGE_MARKER, TASK_PROGRESS_BUSINESS_TYPE } from '@houtai/shared/messaging';
 import type { Db } from '../db/connection.ts';
 import type { AsyncTaskTable } from '../db/schema.ts';

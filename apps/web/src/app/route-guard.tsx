@@ -9,7 +9,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
 import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
-import type { PermissionResult } from '@houtai/shared/contract';
+import type { PermissionResult } from '@houtai/shared/contract/permission';
 import { PermissionLoadError, fetchUserPermission } from '../features/auth/api/get-user-permission.ts';
 import { getFeedback } from '../lib/feedback.ts';
 import { logout } from '../lib/http.ts';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
-import type { MenuNode, PermissionResult, UserInfo } from '@houtai/shared/contract';
+import type { MenuNode, PermissionResult } from '@houtai/shared/contract/permission';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import {
   ANALYSIS_NAVIGATE_KEY,
   readNavRecords,

@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useMatches } from 'react-router';
-import type { MenuNode } from '@houtai/shared/contract';
+import type { MenuNode } from '@houtai/shared/contract/permission';
 import { useSessionStore } from './session-store.ts';
 
 export const ANALYSIS_NAVIGATE_KEY = 'analysisNavigate';

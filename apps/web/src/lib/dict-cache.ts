@@ -1,6 +1,6 @@
 /** The dictionary cache (sysAllDictItems from the login result, or GET /sys/dict/queryAllDictItems), valid 7 days. */
 import { DICT_CACHE_TTL_MS } from '@houtai/shared/constants';
-import type { DictModel } from '@houtai/shared/contract';
+import type { DictModel } from '@houtai/shared/contract/dict';
 import { http } from './http.ts';
 import { STORAGE_KEYS, localStore } from './storage.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import type { UploadCredential } from '@houtai/shared/upload';
 import { createDirectUploader } from './direct-upload.ts';
 import type { XhrAnswer, XhrRequest } from './xhr-send.ts';

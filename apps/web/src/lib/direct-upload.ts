@@ -14,7 +14,7 @@ import {
   UPLOAD_TEXT,
   type UploadCredential,
 } from '@houtai/shared/upload';
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import { http } from './http.ts';
 import { abortError, isAbortError, xhrSend, type XhrAnswer, type XhrSend } from './xhr-send.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModalFuncProps } from 'antd';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { setFeedback, type Feedback } from './feedback.ts';
 import { HttpError, apiUrl, http } from './http.ts';
 import { useSessionStore } from './session-store.ts';

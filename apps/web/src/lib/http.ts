@@ -4,7 +4,7 @@
  * downloads, and the error catalogue (spec §8) for HTTP failures.
  */
 import { REQUEST_TIMEOUT_MS } from '@houtai/shared/constants';
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import { getFeedback } from './feedback.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import {

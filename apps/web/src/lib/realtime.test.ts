@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { md5Hex } from '@houtai/shared/md5';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import {
   connectRealtime,
   getRealtimeStatus,

@@ -2,7 +2,9 @@
 import { create } from 'zustand';
 import { clearSettlementAccounts, saveSettlementAccounts } from './settlement-accounts.ts';
 import { LOGIN_DATA_TTL_MS } from '@houtai/shared/constants';
-import type { LoginResult, PermissionResult, UserInfo } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
+import type { PermissionResult } from '@houtai/shared/contract/permission';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { clearDictItems, saveDictItems } from './dict-cache.ts';
 import { STORAGE_KEYS, localStore, sessionStore } from './storage.ts';
 

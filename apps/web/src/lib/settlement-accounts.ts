@@ -4,7 +4,7 @@
  * `saveSettlementAccounts(result.accounts)` in signIn and `clearSettlementAccounts()` in clear.
  */
 import { LOGIN_DATA_TTL_MS } from '@houtai/shared/constants';
-import type { SettlementAccount } from '@houtai/shared/contract';
+import type { SettlementAccount } from '@houtai/shared/contract/user';
 import { localStore } from './storage.ts';
 
 export const SETTLEMENT_ACCOUNTS_KEY = 'settlement-accounts';

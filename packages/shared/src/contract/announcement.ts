@@ -4,6 +4,8 @@
  * form and the server validate with the same rules.
  */
 import { z } from 'zod';
+// Chinese default messages for every schema (common.ts configures zod once).
+import './common.ts';
 
 /** Permission codes (seeded for the admin role); the web shows the matching buttons, the server checks. */
 export const ANNOUNCEMENT_PERMISSIONS = {

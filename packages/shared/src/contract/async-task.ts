@@ -3,6 +3,8 @@
  * own list. Status '1' 进行中, '2' 已完成, '3' 失败 (dictionary async_task_status).
  */
 import { z } from 'zod';
+// Chinese default messages for every schema (common.ts configures zod once).
+import './common.ts';
 
 export const ASYNC_TASK_STATUS = { running: '1', done: '2', failed: '3' } as const;
 export type AsyncTaskStatus = (typeof ASYNC_TASK_STATUS)[keyof typeof ASYNC_TASK_STATUS];

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { WorkOrderAddBody, WorkOrderListQuery, WorkOrderUnreadIds, UserKvSetBody } from './work-order.ts';
 import {
   allowedWorkOrderActions,
   checkWorkOrderAction,
   reopenedStatus,
-  WorkOrderAddBody,
-  WorkOrderListQuery,
-  WorkOrderUnreadIds,
-  UserKvSetBody,
   type WorkOrderActor,
-} from './work-order.ts';
+} from './work-order-rules.ts';
 
 const staff = (userId: string): WorkOrderActor => ({ userId, canAssign: false, canClose: false });
 const dispatcher: WorkOrderActor = { userId: 'boss', canAssign: true, canClose: true };

@@ -4,6 +4,8 @@
  * action rule are in work-order-rules.ts (no zod, for light client chunks) and re-exported here.
  */
 import { z } from 'zod';
+// Chinese default messages for every schema (common.ts configures zod once).
+import './common.ts';
 import {
   ID_PATTERN,
   WORK_ORDER_DEFAULT_PRIORITY,
@@ -12,8 +14,6 @@ import {
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_TEXT,
 } from './work-order-rules.ts';
-
-export * from './work-order-rules.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas

@@ -5,7 +5,7 @@
  * orders while assigning any order and closing others' stay with dispatchers. New installations give the demo roles
  * their codes in demo.ts (the demo roles are made after the base steps).
  */
-import { WORK_ORDER_ACTION_DICT, WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order';
+import { WORK_ORDER_ACTION_DICT, WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';

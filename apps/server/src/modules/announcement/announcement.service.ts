@@ -12,7 +12,7 @@ import {
   type AnnouncementListRecord,
   type AnnouncementRecord,
 } from '@houtai/shared/contract/announcement';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import { TEXT } from '@houtai/shared/constants';
 import type { Db } from '../../db/connection.ts';
 import type { SysAnnouncementTable } from '../../db/schema.ts';

@@ -9,7 +9,7 @@ import {
   type MyAnnouncementQuery,
   type MyAnnouncementRecord,
 } from '@houtai/shared/contract/announcement';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Session } from '../../plugins/types.ts';

@@ -16,7 +16,7 @@ import {
   PhoneLoginBody,
   RandomImageParams,
   SmsBody,
-} from '@houtai/shared/contract';
+} from '@houtai/shared/contract/auth';
 import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import { maskMobile } from '@houtai/shared/mask';

@@ -1,5 +1,6 @@
 /** The one place a sign-in completes: department choice, token, login log and the contract's login result. */
-import type { Depart, LoginResult } from '@houtai/shared/contract';
+import type { Depart } from '@houtai/shared/contract/user';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import type { User } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { queryAllDictItems } from '../dict/dict.service.ts';

@@ -1,6 +1,6 @@
 /** Sign-in pathways (password, work number, SMS, administrator) and sign-out, with throttling per account. */
 import { LOGIN_BY_ADMIN_PERMISSION, TEXT } from '@houtai/shared/constants';
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';

@@ -1,7 +1,7 @@
 /** Online users and force logout (contract §2.8). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@houtai/shared/constants';
-import { ForceLogoutBody, OnlineListQuery } from '@houtai/shared/contract';
+import { ForceLogoutBody, OnlineListQuery } from '@houtai/shared/contract/auth';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import { forceLogout, listOnline } from './online.service.ts';
 

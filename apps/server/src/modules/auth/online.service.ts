@@ -1,6 +1,7 @@
 /** Online users (live sessions, never their tokens) and administrator force logout. */
 import { TEXT } from '@houtai/shared/constants';
-import type { OnlineUser, Page } from '@houtai/shared/contract';
+import type { OnlineUser } from '@houtai/shared/contract/auth';
+import type { Page } from '@houtai/shared/contract/common';
 import { AppError } from '../../errors.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';

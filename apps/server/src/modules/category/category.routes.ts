@@ -8,7 +8,7 @@ import {
   CategoryLoadOneQuery,
   CategoryTreeDataQuery,
   CategoryTreeRootQuery,
-} from '@houtai/shared/contract';
+} from '@houtai/shared/contract/dict';
 import { ok } from '../../lib/envelope.ts';
 import {
   loadAllData,

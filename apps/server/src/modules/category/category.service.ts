@@ -1,6 +1,6 @@
 /** Category dictionary (contract §2.5): trees by pid under a code, lookups and translations. */
 import { TEXT } from '@houtai/shared/constants';
-import type { DictModel, TreeSelectModel } from '@houtai/shared/contract';
+import type { DictModel, TreeSelectModel } from '@houtai/shared/contract/dict';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { toWireTime } from '../../lib/time.ts';

@@ -1,6 +1,6 @@
 /** GET /sys/checkRule/checkByCode: validates a value against a stored check rule. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CheckRuleQuery } from '@houtai/shared/contract';
+import { CheckRuleQuery } from '@houtai/shared/contract/dict';
 import { ok } from '../../lib/envelope.ts';
 import { checkByCode } from './check-rule.service.ts';
 

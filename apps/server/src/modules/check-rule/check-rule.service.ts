@@ -4,7 +4,7 @@
  * Patterns are compiled under a guard so that a broken rule gives a clear message instead of a 500.
  */
 import { TEXT } from '@houtai/shared/constants';
-import type { CheckRuleFailure, CheckRuleItem } from '@houtai/shared/contract';
+import type { CheckRuleFailure, CheckRuleItem } from '@houtai/shared/contract/dict';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { javaUrlDecode } from '../../lib/url-decode.ts';

@@ -1,7 +1,7 @@
 /** The signed-in user's own account: departments, switches, password, ERP hand-over (contract §2.1, spec §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERP_ENTRANCE_PERMISSION, TEXT } from '@houtai/shared/constants';
-import { SelectAccountBody, SelectDepartBody, UpdatePasswordBody } from '@houtai/shared/contract';
+import { SelectAccountBody, SelectDepartBody, UpdatePasswordBody } from '@houtai/shared/contract/user';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import {
   cryptUserInfo,

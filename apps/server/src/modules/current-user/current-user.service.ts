@@ -10,7 +10,7 @@ import type {
   SelectDepartBody,
   UpdatePasswordBody,
   UserInfo,
-} from '@houtai/shared/contract';
+} from '@houtai/shared/contract/user';
 import { checkPasswordChange } from '@houtai/shared/validation';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';

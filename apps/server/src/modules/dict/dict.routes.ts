@@ -10,7 +10,7 @@ import {
   LoadDictOrderByValueQuery,
   LoadDictQuery,
   LoadTreeDataQuery,
-} from '@houtai/shared/contract';
+} from '@houtai/shared/contract/dict';
 import { AppError } from '../../errors.ts';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import type { ScopeContext } from '../../registry/index.ts';

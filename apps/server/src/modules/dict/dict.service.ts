@@ -1,6 +1,6 @@
 /** Plain dictionaries: items by code and the full cache the login result and the shell use. */
 import { TEXT } from '@houtai/shared/constants';
-import type { DictModel, TreeSelectModel } from '@houtai/shared/contract';
+import type { DictModel, TreeSelectModel } from '@houtai/shared/contract/dict';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import {

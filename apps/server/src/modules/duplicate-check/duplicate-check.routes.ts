@@ -1,6 +1,6 @@
 /** GET /sys/duplicate/check: an oracle over unique fields, so it is rate limited per user. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DuplicateCheckQuery } from '@houtai/shared/contract';
+import { DuplicateCheckQuery } from '@houtai/shared/contract/dict';
 import { checkDuplicate } from './duplicate-check.service.ts';
 
 /** Checks per user per minute (a form validates a handful of fields as the user types). */

@@ -3,7 +3,7 @@
  * uniqueness rule, values bound, a fixed answer ("available" / "taken"). `ds` is ignored.
  */
 import { TEXT } from '@houtai/shared/constants';
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { okMessage } from '../../lib/envelope.ts';

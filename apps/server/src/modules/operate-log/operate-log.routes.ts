@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OperateLogQuery } from '@houtai/shared/contract';
+import { OperateLogQuery } from '@houtai/shared/contract/operate-log';
 import { ok } from '../../lib/envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';
 import { listOperations, OPERATE_LOG_ALL_PERMISSION } from './operate-log.service.ts';

@@ -7,7 +7,7 @@
  * then costs one indexed epoch read; the result is kept already serialised (and gzip-compressed) so it is
  * neither re-encoded nor re-compressed per request.
  */
-import type { MenuMeta, MenuNode, PermissionEntry } from '@houtai/shared/contract';
+import type { MenuMeta, MenuNode, PermissionEntry } from '@houtai/shared/contract/permission';
 import type { Db } from '../../db/connection.ts';
 import { md5Hex } from '../../lib/ids.ts';
 import { PrecompressedEnvelope } from '../../lib/precompressed-envelope.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@houtai/shared/constants';
-import { EditSelfBody } from '@houtai/shared/contract';
+import { EditSelfBody } from '@houtai/shared/contract/user';
 import { DisplaySettingsPatchSchema } from '@houtai/shared/settings-schema';
 import { ok } from '../../lib/envelope.ts';
 import { requireSession } from '../current-user/require-session.ts';

@@ -3,7 +3,7 @@
  * nothing in the request names whose row it is.
  */
 import { TEXT } from '@houtai/shared/constants';
-import type { EditSelfBody, ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract';
+import type { EditSelfBody, ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract/user';
 import {
   normaliseSettings,
   parseStoredSettings,

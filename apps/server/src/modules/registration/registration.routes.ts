@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REGISTRATION_IP_RATE_LIMIT, TEXT } from '@houtai/shared/constants';
-import { PasswordChangeBody, PhoneVerificationBody, RegisterBody } from '@houtai/shared/contract';
+import { PasswordChangeBody, PhoneVerificationBody, RegisterBody } from '@houtai/shared/contract/auth';
 import { ok, okMessage } from '../../lib/envelope.ts';
 import { recordOperation } from '../operate-log/operate-log.service.ts';
 import { registerUser, resetPasswordWithTicket, verifyResetPhone } from './registration.service.ts';

@@ -17,7 +17,7 @@ import type {
   PhoneVerificationBody,
   PhoneVerificationResult,
   RegisterBody,
-} from '@houtai/shared/contract';
+} from '@houtai/shared/contract/auth';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';

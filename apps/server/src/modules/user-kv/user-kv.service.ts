@@ -4,7 +4,8 @@
  * belong to the session's user only, and no expiry other than "never" (t = 0) is offered.
  */
 import type { z } from 'zod';
-import { WORK_ORDER_KV_KEY, WorkOrderUnreadIds } from '@houtai/shared/contract/work-order';
+import { WORK_ORDER_KV_KEY } from '@houtai/shared/contract/work-order-rules';
+import { WorkOrderUnreadIds } from '@houtai/shared/contract/work-order';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './user-kv.repository.ts';

@@ -1,5 +1,5 @@
 /** The current user's info with departments and settlement organisations, as login and switches return it. */
-import type { Depart, SettlementAccount, UserInfo } from '@houtai/shared/contract';
+import type { Depart, SettlementAccount, UserInfo } from '@houtai/shared/contract/user';
 import type { Db } from '../../db/connection.ts';
 import type { User } from '../../db/schema.ts';
 import * as repo from './user.repository.ts';

@@ -1,5 +1,5 @@
 /** Turns user and department rows into the contract's shapes; never exposes password or salt. */
-import type { Depart, SettlementAccount, UserInfo } from '@houtai/shared/contract';
+import type { Depart, SettlementAccount, UserInfo } from '@houtai/shared/contract/user';
 import type { DepartRow, User } from '../../db/schema.ts';
 import { toWireTime } from '../../lib/time.ts';
 

@@ -6,7 +6,7 @@ import type {
   WorkOrderPriority,
   WorkOrderRecord,
   WorkOrderStatus,
-} from '@houtai/shared/contract/work-order';
+} from '@houtai/shared/contract/work-order-rules';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { WorkOrderExportRow } from './work-order.repository.ts';

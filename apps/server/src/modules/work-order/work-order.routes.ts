@@ -6,9 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WORK_ORDER_PERMISSIONS, WORK_ORDER_TEXT } from '@houtai/shared/contract/work-order-rules';
 import {
-  WORK_ORDER_PERMISSIONS,
-  WORK_ORDER_TEXT,
   WorkOrderAddBody,
   WorkOrderAssignBody,
   WorkOrderAttachmentQuery,

@@ -20,19 +20,21 @@ import {
   WORK_ORDER_TEXT,
   type WorkOrderAction,
   type WorkOrderActor,
-  type WorkOrderAddBody,
-  type WorkOrderAssignBody,
-  type WorkOrderCloseBody,
-  type WorkOrderCommentBody,
-  type WorkOrderCompleteBody,
   type WorkOrderAttachment,
   type WorkOrderDetail,
-  type WorkOrderListQuery,
   type WorkOrderLogAction,
   type WorkOrderRecord,
-  type WorkOrderReopenBody,
+} from '@houtai/shared/contract/work-order-rules';
+import type {
+  WorkOrderAddBody,
+  WorkOrderAssignBody,
+  WorkOrderCloseBody,
+  WorkOrderCommentBody,
+  WorkOrderCompleteBody,
+  WorkOrderListQuery,
+  WorkOrderReopenBody,
 } from '@houtai/shared/contract/work-order';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import type { Db } from '../../db/connection.ts';
 import type { BiWorkOrderTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

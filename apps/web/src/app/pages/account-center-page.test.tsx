@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { saveSettlementAccounts } from '../../lib/settlement-accounts.ts';
 import { envelope, mockApi, renderInShell, signInAs } from '../shell/dialogs/test-utils.tsx';

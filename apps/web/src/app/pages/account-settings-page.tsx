@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, type FormRule } from 'antd';
-import type { ProfileUserInfo } from '@houtai/shared/contract';
+import type { ProfileUserInfo } from '@houtai/shared/contract/user';
 import { EMAIL, MOBILE } from '@houtai/shared/validation';
 import { http } from '../../lib/http.ts';
 import { useSessionStore } from '../../lib/session-store.ts';

@@ -10,7 +10,7 @@
  * under the node's path, which nested React Router routes would require.
  */
 import { Navigate, redirect, type RouteObject } from 'react-router';
-import type { PermissionResult } from '@houtai/shared/contract';
+import type { PermissionResult } from '@houtai/shared/contract/permission';
 import { heldActions } from '../shell/menu-items.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { buildMenuRoutes, type MenuRoute, type MenuRouteTable } from '../router/menu-routes.ts';

@@ -2,7 +2,7 @@
  * The real admin permission result of the seeded server (GET /sys/permission/getUserPermissionByToken),
  * copied verbatim so the router tests follow the menu shape the server sends.
  */
-import type { MenuNode, PermissionEntry } from '@houtai/shared/contract';
+import type { MenuNode, PermissionEntry } from '@houtai/shared/contract/permission';
 
 export const ADMIN_MENU: MenuNode[] = [
   {

@@ -4,7 +4,7 @@
  * alwaysShow page, a top-level external link with its md5 path, a permission-gated page and
  * unusable addresses. Rows follow the server's MenuNode rules (contract §2.2).
  */
-import type { MenuMeta, MenuNode } from '@houtai/shared/contract';
+import type { MenuMeta, MenuNode } from '@houtai/shared/contract/permission';
 
 function meta(title: string, componentName: string, extra: Partial<MenuMeta> = {}): MenuMeta {
   return { title, keepAlive: false, internalOrExternal: false, componentName, ...extra };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '@houtai/shared/contract';
+import type { MenuNode } from '@houtai/shared/contract/permission';
 import { ADMIN_AUTH, ADMIN_MENU } from './admin-menu.fixture.ts';
 import { EXTRA_MENU, ONLINE_MENU } from './extra-menu.fixture.ts';
 import {

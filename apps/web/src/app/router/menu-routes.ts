@@ -18,7 +18,7 @@
  *   - table.menu → antd Menu items; a click on an `external` entry calls window.open(url, '_blank', 'noopener').
  *   - An empty `table.routes` is the "empty menu" error of §2.2 (log out).
  */
-import type { MenuNode } from '@houtai/shared/contract';
+import type { MenuNode } from '@houtai/shared/contract/permission';
 import { isMenuVisible } from '@houtai/shared/permissions';
 import {
   IFRAME_PAGE,

@@ -1,5 +1,5 @@
 /** Permission codes the user holds, from the permission result's `auth` list (menu visibility, ERP gate). */
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 
 /** Enabled entries only; one entry may list several comma-separated codes. */
 export function heldActions(auth: readonly PermissionEntry[]): Set<string> {

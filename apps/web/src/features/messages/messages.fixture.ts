@@ -1,6 +1,6 @@
 /** Test data and a fetch stub for the message screens: answers by 'METHOD /path', records paths, queries and bodies. */
 import { vi } from 'vitest';
-import type { AnnouncementRecord, ListByUserResult, MyAnnouncementRecord } from '@houtai/shared/contract';
+import type { AnnouncementRecord, ListByUserResult, MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 
 export function announcement(id: string, titile: string, extra: Partial<AnnouncementRecord> = {}): AnnouncementRecord {
   return {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../lib/session-store.ts';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import {
   addUnreadWorkOrder,
   readUnreadWorkOrders,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
-import type { PermissionEntry, PermissionResult } from '@houtai/shared/contract';
+import type { PermissionEntry, PermissionResult } from '@houtai/shared/contract/permission';
 import { useSessionStore } from '../session-store.ts';
 import { Authorized } from './authorized.tsx';
 import { ADMIN_AUTH, GUEST_AUTH, SEEDED_ALL_AUTH } from './seeded-rules.fixture.ts';

@@ -1,5 +1,5 @@
 /** The server's {auth, allAuth} for the seeded admin and guest (GET /sys/permission/getUserPermissionByToken). */
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 
 const rule = (action: string, type: string, status: string, describe: string): PermissionEntry => ({
   action,

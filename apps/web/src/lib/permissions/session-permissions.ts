@@ -20,7 +20,7 @@
  * - field rule (isFieldVisible): type-1 rules = `allAuth`; granted = `auth`.
  */
 import { useMemo } from 'react';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { useSessionStore } from '../session-store.ts';
 import { STORAGE_KEYS, sessionStore } from '../storage.ts';
 

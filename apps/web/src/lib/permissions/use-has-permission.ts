@@ -1,5 +1,5 @@
 /** Button-level checks for components (spec 000 §6, 001 §6); the rules themselves live in packages/shared. */
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { isActionAllowed, isDirectiveAllowed } from '@houtai/shared/permissions';
 import { usePermissionLists, type PermissionLists } from './session-permissions.ts';
 

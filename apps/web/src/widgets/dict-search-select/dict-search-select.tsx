@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
-import type { DictModel } from '@houtai/shared/contract';
+import type { DictModel } from '@houtai/shared/contract/dict';
 import { http } from '../../lib/http.ts';
 
 export const DICT_SEARCH_PAGE_SIZE = 20;

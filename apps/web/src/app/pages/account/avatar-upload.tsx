@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { checkUpload, UPLOAD_TEXT } from '@houtai/shared/upload';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { http } from '../../../lib/http.ts';

@@ -3,7 +3,7 @@
  * Props: `user` (avatar, realname, username), `size` in px.
  */
 import { Avatar } from 'antd';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 
 export interface ProfileAvatarProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettlementAccount, UserInfo } from '@houtai/shared/contract';
+import type { SettlementAccount, UserInfo } from '@houtai/shared/contract/user';
 import { profileRows, settlementOrgName } from './profile-rows.ts';
 
 const accounts: SettlementAccount[] = [

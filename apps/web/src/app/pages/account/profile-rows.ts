@@ -1,5 +1,5 @@
 /** The personal centre's read-only rows (spec 000 §3 user info): label, shown value and what an empty one says. */
-import type { SettlementAccount, UserInfo } from '@houtai/shared/contract';
+import type { SettlementAccount, UserInfo } from '@houtai/shared/contract/user';
 import { maskMobile } from '@houtai/shared/mask';
 
 export interface ProfileRow {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Form, Modal, Select } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
-import type { SettlementAccount } from '@houtai/shared/contract';
+import type { SettlementAccount } from '@houtai/shared/contract/user';
 import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { selectAccount } from './api/select-account.ts';

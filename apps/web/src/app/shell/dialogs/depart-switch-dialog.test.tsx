@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Depart } from '@houtai/shared/contract';
+import type { Depart } from '@houtai/shared/contract/user';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, localStore } from '../../../lib/storage.ts';
 import { DepartSwitchDialog } from './depart-switch-dialog.tsx';

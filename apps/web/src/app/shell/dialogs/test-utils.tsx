@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter } from 'react-router';
-import type { PermissionEntry, UserInfo } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { FeedbackHost } from '../../../lib/feedback-host.tsx';
 

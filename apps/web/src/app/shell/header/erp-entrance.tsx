@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { HttpError } from '../../../lib/http.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';

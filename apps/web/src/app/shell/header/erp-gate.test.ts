@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { erpUrl, mayUseErpEntrance } from './erp-gate.ts';
 
 const entrance: PermissionEntry[] = [{ action: 'hz:entrance', type: '1', status: '1' }];

@@ -4,7 +4,7 @@
  * checks the same again before handing out the encrypted user info.
  */
 import { ADMIN_MARKER, ERP_DEPART_PREFIXES, ERP_ENTRANCE_PERMISSION } from '@houtai/shared/constants';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 
 export interface ErpGateInput {
   auth: readonly PermissionEntry[] | null | undefined;

@@ -17,7 +17,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ACCOUNT_CENTER_PATH, ACCOUNT_SETTINGS_PATH, LOGIN_PATH, SHELL_TEXT } from '@houtai/shared/constants';
-import type { SettlementAccount } from '@houtai/shared/contract';
+import type { SettlementAccount } from '@houtai/shared/contract/user';
 import { logout } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { AccountSwitchDialog } from '../dialogs/account-switch-dialog.tsx';

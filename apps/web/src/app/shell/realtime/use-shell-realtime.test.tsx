@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import type { ListByUserResult } from '@houtai/shared/contract';
+import type { ListByUserResult } from '@houtai/shared/contract/announcement';
 import { md5Hex } from '@houtai/shared/md5';
 import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
 import { clearTaskDot, hasTaskDot } from '../../../features/tasks/task-dot.ts';

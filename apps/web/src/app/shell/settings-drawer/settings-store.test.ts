@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { DEFAULT_SETTINGS, normaliseSettings, type DisplaySettings } from '@houtai/shared/settings';
 
 interface Call {

@@ -1,4 +1,4 @@
-import type { PermissionResult } from '@houtai/shared/contract';
+import type { PermissionResult } from '@houtai/shared/contract/permission';
 import { http } from '../../../lib/http.ts';
 
 export class PermissionLoadError extends Error {}

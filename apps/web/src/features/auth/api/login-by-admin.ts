@@ -1,4 +1,4 @@
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { request } from '../../../lib/http.ts';
 
 /** POST /sys/loginByAdmin: an administrator signs in as another user (needs system:user:loginByAdmin). */

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { http } from '../../../lib/http.ts';
 
 export interface LoginInput {

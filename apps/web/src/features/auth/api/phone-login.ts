@@ -1,4 +1,4 @@
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { http } from '../../../lib/http.ts';
 
 /** POST /sys/phoneLogin: mobile plus the SMS code; same result as /sys/login. */

@@ -1,4 +1,4 @@
-import type { PhoneVerificationResult } from '@houtai/shared/contract';
+import type { PhoneVerificationResult } from '@houtai/shared/contract/auth';
 import { http } from '../../../lib/http.ts';
 
 /** POST /sys/user/phoneVerification: a reset code (smsmode '2') for the account name and a reset ticket. */

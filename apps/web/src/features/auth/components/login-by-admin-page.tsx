@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { HOME_PATH, LOGIN_BY_ADMIN_PERMISSION, LOGIN_PATH } from '@houtai/shared/constants';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { USERNAME_REQUIRED } from '@houtai/shared/validation';
 import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { TEXT } from '@houtai/shared/constants';
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { USERNAME_REQUIRED } from '@houtai/shared/validation';
 import { HttpError } from '../../../lib/http.ts';
 import { login } from '../api/login.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { SMS_RESEND_INTERVAL_MS, TEXT } from '@houtai/shared/constants';
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { MOBILE, MOBILE_REQUIRED } from '@houtai/shared/validation';
 import { HttpError } from '../../../lib/http.ts';
 import { phoneLogin } from '../api/phone-login.ts';

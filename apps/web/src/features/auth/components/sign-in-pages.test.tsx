@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import type { UserInfo } from '@houtai/shared/contract';
+import type { UserInfo } from '@houtai/shared/contract/user';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { LoginByAdminPage, holdsAction } from './login-by-admin-page.tsx';
 import { PasswordResetSteps } from './password-reset-steps.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { LoginResult } from '@houtai/shared/contract';
+import type { LoginResult } from '@houtai/shared/contract/auth';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 

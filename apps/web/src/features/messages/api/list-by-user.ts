@@ -3,7 +3,7 @@
  * lists and count (spec §3, §4). Loaded when the shell mounts and again on realtime messages; never polled.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListByUserResult } from '@houtai/shared/contract';
+import type { ListByUserResult } from '@houtai/shared/contract/announcement';
 import { http } from '../../../lib/http.ts';
 import { MESSAGE_KEYS } from './message-keys.ts';
 

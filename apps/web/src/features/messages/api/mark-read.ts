@@ -2,7 +2,7 @@
  * Reading a message (spec §4, §7): PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId {anntId} marks the
  * user's copy read; on success GET /sys/annountCement/syncNotic?anntId follows. PUT readAll marks all read.
  */
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import { http } from '../../../lib/http.ts';
 
 export interface ReadOutcome {

@@ -3,7 +3,8 @@
  * (spec §7, §9: column createTime, order desc).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MyAnnouncementRecord, Page } from '@houtai/shared/contract';
+import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
+import type { Page } from '@houtai/shared/contract/common';
 import { http } from '../../../lib/http.ts';
 import { MESSAGE_KEYS } from './message-keys.ts';
 

@@ -7,7 +7,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Empty, Pagination, Spin, Tag, type PaginationProps } from 'antd';
 import { BellOutlined, DownOutlined, GatewayOutlined, UpOutlined } from '@ant-design/icons';
-import type { MyAnnouncementRecord } from '@houtai/shared/contract';
+import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT, isPayslipTitle } from '@houtai/shared/messaging';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';

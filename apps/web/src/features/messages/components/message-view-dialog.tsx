@@ -1,6 +1,6 @@
 /** One announcement opened from the bell: its title, sender and time, and the sanitised Markdown content. */
 import { Modal, Space } from 'antd';
-import type { AnnouncementRecord } from '@houtai/shared/contract';
+import type { AnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MY_MESSAGES_WIDTH, isPayslipTitle } from '@houtai/shared/messaging';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';

@@ -1,6 +1,6 @@
 /** GET /task/asyncTask/list/mine: the signed-in user's async tasks, a page at a time (spec §7, §9). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import { http } from '../../../lib/http.ts';
 
 /** One async task (spec §3). duration is in milliseconds. */

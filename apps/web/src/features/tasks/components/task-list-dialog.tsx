@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import type { DictModel } from '@houtai/shared/contract';
+import type { DictModel } from '@houtai/shared/contract/dict';
 import { taskProgressOf } from '@houtai/shared/messaging';
 import { getDictItemsCached } from '../../../lib/dict-cache.ts';
 import { useFeedback } from '../../../lib/feedback.ts';

@@ -1,6 +1,6 @@
 /** GET /bi/workOrder/list: one page of work orders with the search form's filters (newest first unless sorted). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@houtai/shared/contract';
+import type { Page } from '@houtai/shared/contract/common';
 import type { WorkOrderMine, WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { http } from '../../../lib/http.ts';
 

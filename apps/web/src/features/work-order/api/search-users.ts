@@ -2,7 +2,7 @@
  * People to give a work order to: the table dictionary sys_user,realname,id (active users; signed, contract §4.1),
  * searched by real name.
  */
-import type { DictModel } from '@houtai/shared/contract';
+import type { DictModel } from '@houtai/shared/contract/dict';
 import { http } from '../../../lib/http.ts';
 
 export const USER_DICT = 'sys_user,realname,id';

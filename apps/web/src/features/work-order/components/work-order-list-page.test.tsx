@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { PermissionEntry } from '@houtai/shared/contract';
+import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import type { WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
 import { useUnreadWorkOrdersStore } from '../unread-work-orders.ts';

@@ -1,6 +1,6 @@
 /** GET /sys/user/getUserInfo: the signed-in user's info as the server holds it now (the personal centre). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract';
+import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract/user';
 import { http } from '../../../../lib/http.ts';
 
 export async function fetchUserInfo(): Promise<ProfileUserInfo> {

@@ -1,6 +1,6 @@
 /** GET /sys/user/getCurrentUserDeparts: the signed-in user's departments and the current one. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Depart } from '@houtai/shared/contract';
+import type { Depart } from '@houtai/shared/contract/user';
 import { http } from '../../../../lib/http.ts';
 
 export interface CurrentUserDeparts {

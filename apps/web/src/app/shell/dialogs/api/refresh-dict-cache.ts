@@ -2,7 +2,7 @@
  * 清除缓存 (spec 000 §4): GET /sys/dict/refleshCache, then GET /sys/dict/queryAllDictItems into the local
  * dictionary cache (7 days). True when both succeeded.
  */
-import type { DictModel } from '@houtai/shared/contract';
+import type { DictModel } from '@houtai/shared/contract/dict';
 import { saveDictItems } from '../../../../lib/dict-cache.ts';
 import { http } from '../../../../lib/http.ts';
 

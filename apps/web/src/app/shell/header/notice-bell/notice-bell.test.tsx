@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract';
+import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract/announcement';
 import { useSessionStore } from '../../../../lib/session-store.ts';
 import {
   announcement,

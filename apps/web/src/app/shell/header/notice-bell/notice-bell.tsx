@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import type { AnnouncementRecord } from '@houtai/shared/contract';
+import type { AnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT, USER_ANNOUNCEMENT_PATH } from '@houtai/shared/messaging';
 import { unreadCount, useListByUser } from '../../../../features/messages/api/list-by-user.ts';
 import { useFeedback } from '../../../../lib/feedback.ts';

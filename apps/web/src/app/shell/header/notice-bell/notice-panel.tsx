@@ -3,7 +3,7 @@
  * footer with the messages page and 查看更多 (我的消息). Loaded when the popover first opens.
  */
 import { Button, Empty, Flex, Spin, Tabs } from 'antd';
-import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract';
+import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT } from '@houtai/shared/messaging';
 import './notice-panel.css';
 

@@ -1,5 +1,5 @@
 /** GET /sys/user/getUserSettings and PUT /sys/user/saveUserSettings: the signed-in user's display settings. */
-import type { ApiResult } from '@houtai/shared/contract';
+import type { ApiResult } from '@houtai/shared/contract/common';
 import type { DisplaySettings } from '@houtai/shared/settings';
 import { http } from '../../../../lib/http.ts';
 

@@ -1,0 +1,60 @@
+/** Shared pieces of the wire contract: the envelope, paging, and the lenient string/flag fields the Jeecg clients send. */
+import { z } from 'zod';
+
+// Default messages of every schema in Chinese, on both sides.
+z.config(z.locales.zhCN());
+/** A string query/body field that tolerates numbers (the Vue clients send both). */
+export const str = (max: number, message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
+    z.string(message ? { error: message } : undefined).max(max, `最大长度${max}位字符`),
+  );
+
+export const optionalStr = (max: number) => str(max).optional();
+
+export const Envelope = <T extends z.ZodType>(result: T) =>
+  z.object({
+    success: z.boolean(),
+    message: z.string(),
+    code: z.number(),
+    result,
+    timestamp: z.number(),
+  });
+
+export interface ApiResult<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export const PageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  column: optionalStr(64),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** 'true'/'1' and 'false'/'0' as the clients send booleans in query strings. */
+export const flag = (fallback: boolean | undefined, message: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === '') return fallback;
+      if (v === true || v === 'true' || v === '1' || v === 1) return true;
+      if (v === false || v === 'false' || v === '0' || v === 0) return false;
+      return v;
+    },
+    z.boolean({ error: message }),
+  );
+
+/** A config or rule code (GET /sys/sysConfig/getByCode). */
+export const ByCodeQuery = z.object({ code: str(64, '请输入编码').pipe(z.string().min(1, '请输入编码')) });

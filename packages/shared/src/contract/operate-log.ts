@@ -1,0 +1,8 @@
+/** The operate log's list query (GET /common/operateLog/list). */
+import { optionalStr, PageQuery } from './common.ts';
+
+export const OperateLogQuery = PageQuery.extend({
+  relateId: optionalStr(64),
+  user: optionalStr(64),
+  content: optionalStr(200),
+});
