@@ -27,7 +27,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: ['./src/testing/setup.ts'],
           // Component tests that import a module afresh (or load a lazy chunk) run slowly while every suite runs.
           testTimeout: 15_000,
         },

@@ -1,12 +1,12 @@
 /**
- * The web client's X-Sign (apps/web/src/lib/sign.ts) checked by the server's own verification
+ * The web client's X-Sign (packages/shared/src/sign.ts, as apps/web/src/lib/http.ts calls it) checked by the server's own verification
  * (plugins/signature.ts): the request the browser would send, signed by the web helper, must pass.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
-import { appendQuery, type QueryParams } from '../../web/src/lib/query-string.ts';
-import { signHeaders } from '../../web/src/lib/sign.ts';
+import { appendQuery, type QueryParams } from '@houtai/shared/query-string';
+import { signHeaders } from '@houtai/shared/sign';
 import type { Config } from '../src/config.ts';
 import { AppError } from '../src/errors.ts';
 import type { Services } from '../src/plugins/services.ts';

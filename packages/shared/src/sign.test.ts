@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, clientSignParams, isTimestampFresh, parseSignTimestamp, signParams } from './sign.ts';
+import {
+  canonicalJson,
+  clientSignParams,
+  isTimestampFresh,
+  outgoingSignParams,
+  parseSignTimestamp,
+  signHeaders,
+  signParams,
+} from './sign.ts';
+
+const SECRET = 'test-secret';
 
 // JeecgBoot's shipped default secret, used here only as the input of the contract's test vectors (§4.1).
 const VECTOR_SECRET = 'dd05f1c54d63749eda95f9fa6d49v442a';
@@ -61,5 +71,58 @@ describe('X-TIMESTAMP', () => {
     expect(isTimestampFresh(now + 300_000, now)).toBe(true);
     expect(isTimestampFresh(now - 301_000, now)).toBe(false);
     expect(isTimestampFresh(now + 301_000, now)).toBe(false);
+  });
+});
+
+describe('the signed parameter map (as the server builds it)', () => {
+  it('matches the contract test vectors, whatever the API prefix', () => {
+    expect(signHeaders({ method: 'GET', url: '/sys/common/x' }, VECTOR_SECRET)['X-Sign']).toBe(
+      'E19D6243CB1945AB4F7202A1B00F77D5',
+    );
+    for (const url of [
+      '/sys/dict/getDictItems/sys_user,realname,id',
+      '/api/sys/dict/getDictItems/sys_user,realname,id',
+    ]) {
+      expect(signHeaders({ method: 'GET', url }, VECTOR_SECRET)['X-Sign']).toBe('77C52056EF6109F4874CBD8532C8F530');
+    }
+  });
+
+  it('takes the path variable of a table dictionary decoded, Chinese and commas included', () => {
+    expect(
+      outgoingSignParams({ method: 'GET', url: '/api/sys/dict/loadDict/sys_depart,depart_name,id,部门 一' }),
+    ).toEqual({
+      'x-path-variable': 'sys_depart,depart_name,id,部门 一',
+    });
+    const encoded = `/api/sys/dict/loadDict/sys_depart,depart_name,id,${encodeURIComponent('部门')}`;
+    expect(outgoingSignParams({ method: 'GET', url: encoded })).toEqual({
+      'x-path-variable': 'sys_depart,depart_name,id,部门',
+    });
+    // The server looks for a comma before decoding: an encoded one makes no path variable there either.
+    expect(outgoingSignParams({ method: 'GET', url: '/api/sys/dict/loadDict/a%2Cb' })).toEqual({});
+  });
+
+  it('reads the query as sent: decoded whole, + as a space, every value text', () => {
+    expect(
+      outgoingSignParams({ method: 'GET', url: '/api/x?keyword=%E4%B8%8A+%E6%B5%B7&async=true&pageNo=1&empty=' }),
+    ).toEqual({ keyword: '上 海', async: 'true', pageNo: '1', empty: '' });
+  });
+
+  it('adds the query and the non-null top-level body keys of a non-GET request, body winning', () => {
+    const body = JSON.stringify({ a: true, b: 1, c: null, d: { e: [1, '二'] }, f: '文', q: 'body' });
+    expect(outgoingSignParams({ method: 'POST', url: '/api/x?q=query&r=2', body })).toEqual({
+      q: 'body',
+      r: '2',
+      a: 'true',
+      b: '1',
+      d: '{"e":[1,"二"]}',
+      f: '文',
+    });
+    // A GET never signs a body, and an array body adds nothing.
+    expect(outgoingSignParams({ method: 'GET', url: '/api/x', body })).toEqual({});
+    expect(outgoingSignParams({ method: 'PUT', url: '/api/x', body: '[1,2]' })).toEqual({});
+  });
+
+  it('stamps X-TIMESTAMP with the given instant', () => {
+    expect(signHeaders({ method: 'GET', url: '/x' }, SECRET, 1_700_000_000_000)['X-TIMESTAMP']).toBe('1700000000000');
   });
 });

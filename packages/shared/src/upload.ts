@@ -38,6 +38,16 @@ export const PUBLIC_BIZ: readonly UploadBiz[] = ['avatar', 'web', 'jeditor'];
 /** Folders that take images only. */
 export const IMAGE_ONLY_BIZ: readonly UploadBiz[] = ['avatar', 'jeditor'];
 
+/**
+ * Excel imports (spec widgets §5.4, §9): each file must be under 21 MB (the message says 20MB, as the spec
+ * writes it). The import dialog checks before uploading; the server's import routes and reader refuse the same.
+ */
+export const IMPORT_MAX_BYTES = 21 * MB;
+export const IMPORT_FILE_TEXT = {
+  tooLarge: (file: string) => `${file}文件大小超出20MB!`,
+  urlRequired: '导入接口地址不能为空',
+} as const;
+
 /** Direct uploads (spec widgets §7, §9): one PUT under 5 MB, else 5 MB parts, 4 at a time. */
 export const UPLOAD_PART_BYTES = 5 * MB;
 export const UPLOAD_PARALLEL_PARTS = 4;

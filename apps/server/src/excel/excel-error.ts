@@ -2,7 +2,7 @@
  * The refusals of the Excel import and export: one error type with a machine-readable reason and a Chinese
  * message the task centre can show as it is, plus the limits they enforce.
  */
-import { MB } from '@houtai/shared/upload';
+import { IMPORT_FILE_TEXT, IMPORT_MAX_BYTES, MB } from '@houtai/shared/upload';
 import { AppError } from '../errors.ts';
 
 export type ExcelErrorReason =
@@ -41,11 +41,8 @@ export class ExcelError extends AppError {
   }
 }
 
-/** Spec widgets §5.4 and §9: an import file must be under 21 MB; the message names the file. */
-export const IMPORT_MAX_BYTES = 21 * MB;
-
 export const EXCEL_TEXT = {
-  fileTooLarge: (fileName: string) => `${fileName}文件大小超出20MB!`,
+  fileTooLarge: IMPORT_FILE_TEXT.tooLarge,
   emptyFile: '文件内容为空，请重新上传',
   notXlsx: '文件格式不正确，请上传 .xlsx 文件',
   legacyXls: '不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再导入',

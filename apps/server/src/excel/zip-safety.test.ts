@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { open as openFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@houtai/shared/upload';
-import { ExcelError, IMPORT_MAX_BYTES } from './excel-error.ts';
+import { IMPORT_MAX_BYTES } from '@houtai/shared/upload';
+import { ExcelError } from './excel-error.ts';
 import { checkImportFileSize, readWorkbook, type ReadWorkbookOptions } from './reader.ts';
 import { buildXlsx, buildZip, tempDir, type TempDir } from './test-support.ts';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT } from '@houtai/shared/constants';
 import { AppError } from '../errors.ts';
 import { resolveSession } from '../modules/session/session.service.ts';
+import type { Session } from './types.ts';
 
 export function readToken(request: FastifyRequest): string | null {
   const raw = request.headers['x-access-token'];
@@ -16,6 +17,12 @@ export function readProtocolToken(request: FastifyRequest): string | null {
   if (typeof raw !== 'string' || raw.includes(',')) return null;
   const token = raw.trim();
   return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+/** The caller's session on an authenticated route (the auth hook has already refused requests without one). */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw AppError.unauthorized(TEXT.tokenInvalid);
+  return request.session;
 }
 
 export function registerAuth(app: FastifyInstance): void {

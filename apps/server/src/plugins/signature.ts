@@ -6,18 +6,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT } from '@houtai/shared/constants';
-import { isTimestampFresh, parseSignTimestamp, signParams } from '@houtai/shared/sign';
+import { isTimestampFresh, parseSignTimestamp, signatureParams, signParams } from '@houtai/shared/sign';
 import { AppError } from '../errors.ts';
-
-/** Java's URLDecoder: '+' is a space; a malformed escape leaves the text as it is. */
-function formDecode(s: string): string {
-  const spaced = s.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
-}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const raw = request.headers[name];
@@ -25,34 +15,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
-/**
- * The server's canonical parameter map: `x-path-variable` for a last path segment holding a comma, the
- * query string decoded as a whole then split on '&' and the first '=', top-level JSON body keys for
- * non-GET requests; `_t` dropped (canonicalJson drops it and sorts the keys).
- */
-export function signatureParams(request: FastifyRequest): Record<string, string> {
-  const url = request.url;
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  const query = q < 0 ? '' : url.slice(q + 1);
-  const out: Record<string, string> = {};
-  const last = path.substring(path.lastIndexOf('/') + 1);
-  if (last.includes(',')) out['x-path-variable'] = formDecode(last);
-  if (query) {
-    for (const pair of formDecode(query).split('&')) {
-      if (!pair) continue;
-      const eq = pair.indexOf('=');
-      if (eq < 0) out[pair] = '';
-      else out[pair.slice(0, eq)] = pair.slice(eq + 1);
-    }
-  }
-  if (request.method !== 'GET' && request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
-    for (const [k, v] of Object.entries(request.body as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
-      out[k] = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
-    }
-  }
-  return out;
+/** The canonical parameter map of a request (packages/shared/src/sign.ts: the same one the clients sign). */
+export function requestSignatureParams(request: FastifyRequest): Record<string, string> {
+  return signatureParams({ method: request.method, target: request.url, body: request.body });
 }
 
 function sameText(a: string, b: string): boolean {
@@ -70,7 +35,7 @@ export function verifySignature(request: FastifyRequest, secret: string, now: nu
   if (ts === null) throw AppError.business(TEXT.signFailed);
   // Both directions (security design §2.8): a timestamp from the future is as suspicious as an old one.
   if (!isTimestampFresh(ts, now)) throw AppError.business(TEXT.signExpired);
-  const expected = signParams(signatureParams(request), secret);
+  const expected = signParams(requestSignatureParams(request), secret);
   if (!sameText(sign.trim().toUpperCase(), expected)) throw AppError.business(TEXT.signFailed);
 }
 

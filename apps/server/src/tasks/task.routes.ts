@@ -18,8 +18,9 @@ import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules
 import { AppError } from '../errors.ts';
 import { XlsxWriter } from '../excel/writer.ts';
 import { fail, ok } from '../lib/envelope.ts';
-import { EXCEL_TEXT, IMPORT_MAX_BYTES } from '../excel/excel-error.ts';
-import { requireSession } from '../modules/current-user/require-session.ts';
+import { IMPORT_MAX_BYTES } from '@houtai/shared/upload';
+import { EXCEL_TEXT } from '../excel/excel-error.ts';
+import { requireSession } from '../plugins/auth.ts';
 import { findExportResource, findImportResource, WorkOrderExportParams } from './registry.ts';
 import { createBullRunner, InProcessRunner, type TaskRunner } from './runner.ts';
 import {

@@ -15,10 +15,10 @@ import {
   type HttpFailure,
 } from './http-errors.ts';
 import { lowAppIdOf } from './low-app.ts';
-import { appendQuery, type QueryParams } from './query-string.ts';
+import { appendQuery, type QueryParams } from '@houtai/shared/query-string';
 import { getRuntimeConfig } from './runtime-config.ts';
 import { currentTenantId, currentToken, useSessionStore } from './session-store.ts';
-import { signHeaders } from './sign.ts';
+import { signHeaders } from '@houtai/shared/sign';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type { QueryParams };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
+import { IMPORT_FILE_TEXT } from '../upload.ts';
 
 export const ASYNC_TASK_STATUS = { running: '1', done: '2', failed: '3' } as const;
 export type AsyncTaskStatus = (typeof ASYNC_TASK_STATUS)[keyof typeof ASYNC_TASK_STATUS];
@@ -12,7 +13,7 @@ export const ASYNC_TASK_STATUS_DICT = 'async_task_status';
 
 export const ASYNC_TASK_TEXT = {
   exportUrlRequired: '导出接口地址不能为空!',
-  importUrlRequired: '导入接口地址不能为空',
+  importUrlRequired: IMPORT_FILE_TEXT.urlRequired,
   exportUnsupported: '不支持的导出类型',
   importUnsupported: '不支持的导入类型',
   /** The web app's text once a task is added; the server answers the task's title as the message. */
@@ -37,7 +38,7 @@ export const ASYNC_TASK_TEXT = {
   started: (title: string) => `${title} 已开始`,
   emptyFile: '导入文件没有数据',
   importExtension: '只能导入 .xlsx 文件',
-  fileTooLarge: (file: string) => `${file}文件大小超出20MB!`,
+  fileTooLarge: IMPORT_FILE_TEXT.tooLarge,
   importPartlySync: '文件导入成功，但有错误数据，请下载错误明细',
 } as const;
 

@@ -19,7 +19,7 @@ import {
 } from '@houtai/shared/contract/announcement';
 import { ok } from '../../lib/envelope.ts';
 import type { OperateType } from '../../plugins/types.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { recordOperation } from '../operate-log/operate-log.service.ts';
 import type { AnnouncementDeps } from './announcement-common.ts';
 import {

@@ -10,7 +10,7 @@ import {
   selectDepart,
   updateOwnPassword,
 } from './current-user.service.ts';
-import { requireSession } from './require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 
 const tags = ['current-user'];
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_VIDEO_BYTES, UPLOAD_TEXT } from '@houtai/shared/upload';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { FILES_ALL_PERMISSION, openFile, storeUpload } from './files.service.ts';
 import { sendStoredFile } from './send-file.ts';
 

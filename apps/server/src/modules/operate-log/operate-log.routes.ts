@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OperateLogQuery } from '@houtai/shared/contract/operate-log';
 import { ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { listOperations, OPERATE_LOG_ALL_PERMISSION } from './operate-log.service.ts';
 
 export const operateLogRoutes: FastifyPluginAsyncZod = async (app) => {

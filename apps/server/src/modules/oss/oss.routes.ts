@@ -14,7 +14,7 @@ import { extensionOf, maxBytesFor, tooLargeMessage, uploadKind } from '@houtai/s
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { fail, ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { storeUpload, type StoredFile } from '../files/files.service.ts';
 import {
   abortMultipart,

@@ -1,7 +1,7 @@
 /** The current user's menu tree and button grants (contract §2.2). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { negotiateEncoding } from '../../lib/precompressed-envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { UserPermissionCache } from './user-permission.service.ts';
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {

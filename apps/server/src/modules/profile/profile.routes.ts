@@ -7,7 +7,7 @@ import { TEXT } from '@houtai/shared/constants';
 import { EditSelfBody } from '@houtai/shared/contract/user';
 import { DisplaySettingsPatchSchema } from '@houtai/shared/settings-schema';
 import { ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { editSelf, getUserInfo, getUserSettings, saveUserSettings } from './profile.service.ts';
 
 const tags = ['profile'];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ByCodeQuery } from '@houtai/shared/contract/common';
 import { ANNOUNCEMENT_PERMISSIONS, ANNOUNCEMENT_TEXT, NoticeBannerBody } from '@houtai/shared/contract/announcement';
 import { ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { readPublicConfig, saveNotice } from './sys-config.service.ts';
 
 const tags = ['sys-config'];

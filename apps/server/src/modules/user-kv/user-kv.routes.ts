@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UserKvGetQuery, UserKvSetBody } from '@houtai/shared/contract/work-order';
 import { ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { readUserValue, saveUserValue, USER_KV_TEXT } from './user-kv.service.ts';
 
 const tags = ['user-kv'];

@@ -19,7 +19,7 @@ import {
   WorkOrderReopenBody,
 } from '@houtai/shared/contract/work-order';
 import { fail, ok } from '../../lib/envelope.ts';
-import { requireSession } from '../current-user/require-session.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { openFile } from '../files/files.service.ts';
 import { sendStoredFile } from '../files/send-file.ts';
 import {

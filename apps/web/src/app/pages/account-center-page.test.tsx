@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import type { UserInfo } from '@houtai/shared/contract/user';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { saveSettlementAccounts } from '../../lib/settlement-accounts.ts';
-import { envelope, mockApi, renderInShell, signInAs } from '../shell/dialogs/test-utils.tsx';
+import { envelope, mockApi, renderInShell, signInAs } from '../../testing/render.tsx';
 import { AccountCenterPage } from './account-center-page.tsx';
 
 const KEPT: Partial<UserInfo> = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderInShell, signInAs } from '../../app/shell/dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../testing/render.tsx';
 import { ImportExcelDialog, type ImportAnswer, type ImportExcelDialogProps } from './import-excel-dialog.tsx';
 
 function xlsx(name: string, size = 10): File {

@@ -1,8 +1,8 @@
+import { IMPORT_MAX_BYTES } from '@houtai/shared/upload';
 import { describe, expect, it } from 'vitest';
 import {
   addFiles,
   dialogState,
-  IMPORT_FILE_LIMIT,
   patchFile,
   pendingFiles,
   removeFile,
@@ -14,7 +14,7 @@ const file = (uid: string, name: string, size = 1000) => ({ uid, name, size });
 
 describe('addFiles', () => {
   it('adds Excel files under 21 MB, waiting', () => {
-    const { items, refused } = addFiles([], [file('a', '工单.xlsx'), file('b', '旧版.XLS', IMPORT_FILE_LIMIT - 1)]);
+    const { items, refused } = addFiles([], [file('a', '工单.xlsx'), file('b', '旧版.XLS', IMPORT_MAX_BYTES - 1)]);
     expect(items.map((i) => [i.name, i.status])).toEqual([
       ['工单.xlsx', 'wait'],
       ['旧版.XLS', 'wait'],
@@ -25,7 +25,7 @@ describe('addFiles', () => {
   it('leaves out a file of 21 MB or more with "{file}文件大小超出20MB!", and files of other types', () => {
     const { items, refused } = addFiles(
       [],
-      [file('a', '大文件.xlsx', IMPORT_FILE_LIMIT), file('b', 'x.png.jsp'), file('c', '好的.xlsx')],
+      [file('a', '大文件.xlsx', IMPORT_MAX_BYTES), file('b', 'x.png.jsp'), file('c', '好的.xlsx')],
     );
     expect(items.map((i) => i.name)).toEqual(['好的.xlsx']);
     expect(refused).toEqual(['大文件.xlsx文件大小超出20MB!', 'x.png.jsp不是Excel文件（.xls、.xlsx）']);

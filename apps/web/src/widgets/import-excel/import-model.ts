@@ -3,9 +3,9 @@
  * transitions. Dialog: wait → uploading → done. File: wait → uploading → done, or filed (failed; Jeecg's word)
  * with a retry that re-sends only the task registration when the file is already uploaded.
  */
+import { EXPORT_TEXT } from '@houtai/shared/constants';
+import { IMPORT_FILE_TEXT, IMPORT_MAX_BYTES } from '@houtai/shared/upload';
 
-/** Each import file must be under 21 MB (spec widgets §5.4, §9). */
-export const IMPORT_FILE_LIMIT = 21 * 1024 * 1024;
 export const IMPORT_ACCEPT = '.xls,.xlsx';
 export const IMPORT_DIALOG_WIDTH = 600;
 
@@ -19,12 +19,12 @@ export const IMPORT_TEXT = {
   remove: '删除',
   notice: '数据量较大时请分批导入，导入结果请到任务中心查看。',
   empty: '请选择要导入的文件（.xls、.xlsx）',
-  urlRequired: '导入接口地址不能为空',
-  tooLarge: (file: string) => `${file}文件大小超出20MB!`,
+  urlRequired: IMPORT_FILE_TEXT.urlRequired,
+  tooLarge: IMPORT_FILE_TEXT.tooLarge,
   wrongType: (file: string) => `${file}不是Excel文件（.xls、.xlsx）`,
   uploadFailed: (file: string) => `${file} 上传失败.`,
-  addTaskFailed: '添加任务接口失败',
-  taskAdded: (message: string) => `${message}已加入到任务中心列表`,
+  addTaskFailed: EXPORT_TEXT.addTaskFailed,
+  taskAdded: EXPORT_TEXT.taskAdded,
   importFailed: (file: string, message: string) => `${file} ${message}.`,
   detailTitle: '导入结果',
   detailLink: '下载错误明细',
@@ -73,7 +73,7 @@ export function addFiles(
   const next = [...items];
   const refused: string[] = [];
   for (const f of chosen) {
-    if (f.size >= IMPORT_FILE_LIMIT) {
+    if (f.size >= IMPORT_MAX_BYTES) {
       refused.push(IMPORT_TEXT.tooLarge(f.name));
       continue;
     }

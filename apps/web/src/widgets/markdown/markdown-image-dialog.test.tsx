@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderInShell, signInAs } from '../../app/shell/dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../testing/render.tsx';
 import { imageMarkdown, MarkdownImageDialog } from './markdown-image-dialog.tsx';
 
 const PATH = 'jeditor/20261125/00000000-0000-0000-0000-00000000000a.png';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderInShell, signInAs } from '../../app/shell/dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../testing/render.tsx';
 import { CellFileUpload } from './cell-file-upload.tsx';
 import { FilePop } from './file-pop.tsx';
 import { FileUpload, type UploadTransport } from './file-upload.tsx';

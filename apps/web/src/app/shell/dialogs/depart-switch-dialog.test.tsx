@@ -5,7 +5,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, localStore } from '../../../lib/storage.ts';
 import { DepartSwitchDialog } from './depart-switch-dialog.tsx';
 import { reloadPage } from './reload-page.ts';
-import { mockApi, renderInShell, signInAs } from './test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 
 vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }));
 

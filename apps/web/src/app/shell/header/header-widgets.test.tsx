@@ -4,7 +4,7 @@ import { PARTNER_ORG_NAMES } from '@houtai/shared/constants';
 import type * as RuntimeConfigModule from '../../../lib/runtime-config.ts';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { mockApi, renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import type { MenuSearchOption } from '../../router/menu-search.ts';
 import { ErpEntrance } from './erp-entrance.tsx';
 import { HeaderGreeting } from './header-greeting.tsx';

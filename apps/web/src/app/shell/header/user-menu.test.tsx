@@ -6,7 +6,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, localStore } from '../../../lib/storage.ts';
 import { loadPage } from '../dialogs/reload-page.ts';
 import { saveSettlementAccounts } from '../../../lib/settlement-accounts.ts';
-import { mockApi, renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 vi.mock('../dialogs/reload-page.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));

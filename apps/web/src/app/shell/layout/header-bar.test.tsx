@@ -5,7 +5,7 @@ import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../../lib/runtime
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { ADMIN_AUTH, ADMIN_MENU } from '../../router/admin-menu.fixture.ts';
 import { buildMenuRoutes } from '../../router/menu-routes.ts';
-import { mockApi, renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { HeaderBar, type HeaderBarProps } from './header-bar.tsx';
 
 const config = vi.hoisted(() => ({ current: null as RuntimeConfig | null }));

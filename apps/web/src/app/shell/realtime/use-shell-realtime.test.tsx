@@ -9,7 +9,7 @@ import { announcement, bellAnswer, stubApi, type ApiCall } from '../../../featur
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { ADMIN_AUTH, ADMIN_MENU } from '../../router/admin-menu.fixture.ts';
 import { buildMenuRoutes, type MenuRouteTable } from '../../router/menu-routes.ts';
-import { renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { NoticeBell } from '../header/notice-bell/notice-bell.tsx';
 import { NoticeBanner } from '../notice-banner/notice-banner.tsx';
 import { useShellRealtime } from './use-shell-realtime.ts';

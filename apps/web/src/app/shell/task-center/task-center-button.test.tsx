@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
 import { clearTaskDot, hasTaskDot, noteTaskMessage } from '../../../features/tasks/task-dot.ts';
-import { envelope, renderInShell, signInAs } from '../dialogs/test-utils.tsx';
+import { envelope, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { TaskCenterButton } from './task-center-button.tsx';
 
 const message = { cmd: 'user', msgTxt: `${TASK_MESSAGE_MARKER}导出完成` };

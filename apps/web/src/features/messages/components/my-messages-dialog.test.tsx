@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { sendRecord, stubApi, type ApiCall } from '../messages.fixture.ts';
 import { MyMessagesDialog } from './my-messages-dialog.tsx';
 

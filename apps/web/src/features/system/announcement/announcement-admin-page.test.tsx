@@ -5,7 +5,7 @@ import {
   ANNOUNCEMENT_TEXT,
   type AnnouncementListRecord,
 } from '@houtai/shared/contract/announcement';
-import { mockApi, renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { AnnouncementAdminPage } from './announcement-admin-page.tsx';
 import { toBody } from './announcement-form-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ANNOUNCEMENT_PERMISSIONS, ANNOUNCEMENT_TEXT } from '@houtai/shared/contract/announcement';
-import { mockApi, renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { NoticeBannerAdminPage } from './notice-banner-admin-page.tsx';
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { WorkOrderDetail } from '@houtai/shared/contract/work-order-rules';
-import { mockApi, renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { useUnreadWorkOrdersStore } from '../unread-work-orders.ts';
 import { WorkOrderDetailPage } from './work-order-detail-page.tsx';
 

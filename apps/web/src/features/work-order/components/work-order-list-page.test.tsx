@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import type { WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
-import { renderInShell, signInAs } from '../../../app/shell/dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { useUnreadWorkOrdersStore } from '../unread-work-orders.ts';
 import { WorkOrderListPage } from './work-order-list-page.tsx';
 

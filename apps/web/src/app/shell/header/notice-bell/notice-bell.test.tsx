@@ -12,7 +12,7 @@ import {
 } from '../../../../features/messages/messages.fixture.ts';
 import { ADMIN_AUTH, ADMIN_MENU } from '../../../router/admin-menu.fixture.ts';
 import { buildMenuRoutes } from '../../../router/menu-routes.ts';
-import { renderInShell, signInAs } from '../../dialogs/test-utils.tsx';
+import { renderInShell, signInAs } from '../../../../testing/render.tsx';
 import { CountBubble, NoticeBell } from './notice-bell.tsx';
 
 // happy-dom cannot drive DOMPurify; the Markdown view is proven in Chromium (e2e/tests/notices.spec.ts).

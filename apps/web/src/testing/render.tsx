@@ -8,8 +8,8 @@ import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter } from 'react-router';
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import type { UserInfo } from '@houtai/shared/contract/user';
-import { useSessionStore } from '../../../lib/session-store.ts';
-import { FeedbackHost } from '../../../lib/feedback-host.tsx';
+import { useSessionStore } from '../lib/session-store.ts';
+import { FeedbackHost } from '../lib/feedback-host.tsx';
 
 export function renderInShell(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
