@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MY_MESSAGES_PAGE_SIZE_DEFAULT } from './contract/announcement.ts';
+import { MyAnnouncementQuery } from './contract/announcement.ts';
 import {
   MY_MESSAGES_PAGE_SIZE,
   isNoticeShown,
@@ -8,8 +8,9 @@ import {
   parseSystemNotice,
 } from './messaging.ts';
 
-it("uses the contract's page size for 我的消息", () => {
-  expect(MY_MESSAGES_PAGE_SIZE).toBe(MY_MESSAGES_PAGE_SIZE_DEFAULT);
+it("uses the spec's page size 7 for 我的消息, on the client and as the server's default", () => {
+  expect(MY_MESSAGES_PAGE_SIZE).toBe(7);
+  expect(MyAnnouncementQuery.parse({}).pageSize).toBe(MY_MESSAGES_PAGE_SIZE);
 });
 
 describe('parseRealtimeMessage', () => {

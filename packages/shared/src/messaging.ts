@@ -8,7 +8,7 @@
 
 /** 我的消息: dialog width, default page size and the size changer's options. */
 export const MY_MESSAGES_WIDTH = 900;
-/** The same number as contract/announcement.ts MY_MESSAGES_PAGE_SIZE_DEFAULT (a test keeps them equal). */
+/** 7 by default (spec §9); the server's getMyAnnouncementSend defaults to the same (contract/announcement.ts). */
 export const MY_MESSAGES_PAGE_SIZE = 7;
 export const MY_MESSAGES_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 /** Pay-slip messages (title containing 工资条) show their images at this width. */

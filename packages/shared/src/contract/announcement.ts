@@ -6,6 +6,7 @@
 import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
+import { MY_MESSAGES_PAGE_SIZE } from '../messaging.ts';
 
 /** Permission codes (seeded for the admin role); the web shows the matching buttons, the server checks. */
 export const ANNOUNCEMENT_PERMISSIONS = {
@@ -32,8 +33,7 @@ export const ANNOUNCEMENT_MAX_BATCH_IDS = 1000;
 /** The bell's lists (listByUser): 5 by default (contract §2.3). */
 export const BELL_PAGE_SIZE_DEFAULT = 5;
 export const BELL_PAGE_SIZE_MAX = 50;
-/** My messages (spec §9: 7 by default, options up to 100); the admin list 10 by default. */
-export const MY_MESSAGES_PAGE_SIZE_DEFAULT = 7;
+/** The admin list: 10 by default (my messages: MY_MESSAGES_PAGE_SIZE of messaging.ts). */
 export const ANNOUNCEMENT_PAGE_SIZE_DEFAULT = 10;
 /**
  * Larger page sizes are clamped to this, not refused: rows carry up to 100 000 characters of Markdown, so a
@@ -326,7 +326,7 @@ export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuery>;
 /** GET /sys/sysAnnouncementSend/getMyAnnouncementSend (contract §2.3). */
 export const MyAnnouncementQuery = z.object({
   pageNo,
-  pageSize: clampedPageSize(MY_MESSAGES_PAGE_SIZE_DEFAULT, ANNOUNCEMENT_PAGE_SIZE_MAX),
+  pageSize: clampedPageSize(MY_MESSAGES_PAGE_SIZE, ANNOUNCEMENT_PAGE_SIZE_MAX),
   column: filterText(200),
   order: filterText(16),
   titile: filterText(100),

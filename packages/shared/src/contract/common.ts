@@ -1,5 +1,6 @@
 /** Shared pieces of the wire contract: the envelope, paging, and the lenient string/flag fields the Jeecg clients send. */
 import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 
 // Default messages of every schema in Chinese, on both sides.
 z.config(z.locales.zhCN());
@@ -39,7 +40,7 @@ export interface Page<T> {
 
 export const PageQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   column: optionalStr(64),
   order: z.enum(['asc', 'desc']).optional(),
 });
