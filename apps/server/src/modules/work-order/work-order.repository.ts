@@ -234,25 +234,3 @@ export function findWorkOrderLogs(db: Db, orderId: string) {
     .orderBy('id', 'asc')
     .execute();
 }
-
-/** Real names of users by id (deleted ones too: history keeps naming them). */
-export function findUserNamesByIds(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('id', 'in', ids).execute();
-}
-
-export function findUserNamesByUsernames(db: Db, usernames: readonly string[]) {
-  if (usernames.length === 0) return Promise.resolve([]);
-  return db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('username', 'in', usernames).execute();
-}
-
-/** An account that can be given work: not deleted, not frozen. */
-export function findActiveUser(db: Db, id: string) {
-  return db
-    .selectFrom('sysUser')
-    .select(['id', 'username', 'realname'])
-    .where('id', '=', id)
-    .where('delFlag', '=', 0)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-}

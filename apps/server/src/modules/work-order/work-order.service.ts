@@ -43,6 +43,7 @@ import { shanghaiDate } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import * as files from '../files/files.repository.ts';
+import * as userService from '../user/user.service.ts';
 import * as repo from './work-order.repository.ts';
 import {
   peopleOf,
@@ -84,7 +85,7 @@ async function labels(db: Db): Promise<WorkOrderLabels> {
 }
 
 async function namesById(db: Db, ids: readonly string[]): Promise<Map<string, UserName>> {
-  return new Map((await repo.findUserNamesByIds(db, ids)).map((u) => [u.id, u]));
+  return new Map((await userService.findUserNamesByIds(db, ids)).map((u) => [u.id, u]));
 }
 
 function visible(row: WorkOrderRow, actor: WorkOrderActor): boolean {
@@ -137,7 +138,7 @@ export async function getWorkOrder(db: Db, id: string, caller: WorkOrderCaller):
   const actors = [...new Set(logs.map((l) => l.createBy).filter((u): u is string => !!u))];
   const [users, byUsername] = await Promise.all([
     namesById(db, peopleOf([row], logs)),
-    repo.findUserNamesByUsernames(db, actors).then((rows) => new Map(rows.map((u) => [u.username, u]))),
+    userService.findUserNamesByUsernames(db, actors).then((rows) => new Map(rows.map((u) => [u.username, u]))),
   ]);
   return {
     ...toWorkOrderRecord(row, dicts, users),
@@ -374,7 +375,7 @@ export async function assignWorkOrder(
   caller: WorkOrderCaller,
 ): Promise<void> {
   // Checked before the step's transaction (which holds the connection on SQLite).
-  const assignee = await repo.findActiveUser(deps.db, body.assigneeId);
+  const assignee = await userService.findActiveUserName(deps.db, body.assigneeId);
   if (!assignee) throw AppError.business(WORK_ORDER_TEXT.assigneeUnavailable);
   // Someone who cannot open the work-order screen could never see what was given to them.
   if (!(await deps.permissions.has(assignee.id, WORK_ORDER_PERMISSIONS.list))) {
@@ -496,7 +497,7 @@ export async function* workOrderExportPages(
         }
       }
     }
-    if (missing.length > 0) for (const u of await repo.findUserNamesByIds(db, missing)) users.set(u.id, u);
+    if (missing.length > 0) for (const u of await userService.findUserNamesByIds(db, missing)) users.set(u.id, u);
     return rows.map((r) => toWorkOrderExportRecord(r, dicts, users, wireTime));
   };
   let after: repo.WorkOrderTimedKey | null = null;
@@ -526,7 +527,7 @@ export async function workOrderCallerOf(
   permissions: { has(userId: string, code: string): Promise<boolean> },
   userId: string,
 ): Promise<WorkOrderCaller | null> {
-  const user = await repo.findActiveUser(db, userId);
+  const user = await userService.findActiveUserName(db, userId);
   if (!user) return null;
   const [canAssign, canClose] = await Promise.all([
     permissions.has(userId, WORK_ORDER_PERMISSIONS.assign),
