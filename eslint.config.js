@@ -1,10 +1,12 @@
-// ESLint flat config: type-aware TypeScript rules for every workspace, React rules for the web app,
-// and the ban on Kysely's identifier/raw-text escape hatches outside the server's registry module.
+// ESLint flat config: type-aware TypeScript rules for every workspace, React rules for the web app, the ban on
+// Kysely's identifier/raw-text escape hatches outside the server's registry module, and the architecture's import
+// walls (tools/eslint/boundaries.js) with import cycles refused (import-x/no-cycle).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { importWalls } from './tools/eslint/config.js';
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs'];
@@ -115,6 +117,9 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...KYSELY_ESCAPE_HATCHES],
     },
   },
+
+  // Import walls and cycles (ARCHITECTURE.md §2, docs/decisions.md "Walls (issue 10)").
+  ...importWalls(import.meta.dirname),
 
   // Tests may use non-null assertions on values they have just asserted.
   {

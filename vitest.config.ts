@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['tools/**/*.test.ts'],
+          environment: 'node',
+          // ESLint builds its configuration and parses the planted files: slower than a unit test.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
