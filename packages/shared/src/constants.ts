@@ -83,6 +83,19 @@ export const EXPORT_TEXT = {
   addTaskFailed: '添加任务接口失败',
 } as const;
 
+/** Texts several request schemas and answers share (each module's text table refers to these). */
+export const COMMON_TEXT = {
+  titleRequired: '请输入标题',
+  titleControl: '标题不能包含换行或控制字符',
+  idsRequired: '请传入ids',
+  pageInvalid: '分页参数不正确',
+  pageSizeInvalid: '每页条数不正确',
+  versionInvalid: '版本号不正确',
+  added: '添加成功！',
+  saved: '保存成功!',
+  readAll: '全部已读',
+} as const;
+
 /** Texts of the server's answers. */
 export const TEXT = {
   tokenInvalid: 'Token失效，请重新登录',
@@ -145,7 +158,7 @@ export const TEXT = {
   emailTaken: '该邮箱已被使用',
   birthdayInFuture: '生日不能晚于今天',
   profileSaved: '修改成功!',
-  settingsSaved: '保存成功!',
+  settingsSaved: COMMON_TEXT.saved,
   registerSuccess: '注册成功',
   registerClosed: '系统暂未开放注册',
   usernameTaken: '用户账号已存在',

@@ -3,6 +3,7 @@
  * message and banner parsers, and the numbers and texts of the bell, the banner and 我的消息. No zod here (it is
  * kept off the first screen); the wire shapes are in contract/announcement.ts.
  */
+import { COMMON_TEXT } from './constants.ts';
 
 // ---- numbers (spec §9) ----------------------------------------------------------------------------------
 
@@ -41,14 +42,14 @@ export const MESSAGE_TEXT = {
   all: '全部',
   search: '查询',
   reset: '重置',
-  readAll: '全部已读',
+  readAll: COMMON_TEXT.readAll,
   expand: '展开',
   collapse: '收起',
   empty: '暂无消息',
   loadFailed: '消息加载失败',
   retry: '重试',
   bell: '消息通知',
-  titlePlaceholder: '请输入标题',
+  titlePlaceholder: COMMON_TEXT.titleRequired,
 } as const;
 
 // ---- the banner (spec §3 System notification) ----------------------------------------------------------------

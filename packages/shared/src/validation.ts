@@ -6,9 +6,10 @@ export interface Rule {
 }
 
 export const MOBILE_REQUIRED = '请输入手机号';
-export const MOBILE: Rule = { pattern: /^1[34578]\d{9}$/, message: '请输入正确手机号' };
+const MOBILE_INVALID = '请输入正确手机号';
+export const MOBILE: Rule = { pattern: /^1[34578]\d{9}$/, message: MOBILE_INVALID };
 /** The grid preset 'm' allows any second digit 3-9 (spec 001 §5.2). */
-export const MOBILE_GRID: Rule = { pattern: /^1[3-9]\d{9}$/, message: '请输入正确手机号' };
+export const MOBILE_GRID: Rule = { pattern: /^1[3-9]\d{9}$/, message: MOBILE_INVALID };
 
 export const USERNAME_REQUIRED = '请输入用户名';
 export const USERNAME_CHARS: Rule = { pattern: /^[a-zA-Z0-9_]+$/, message: '只允许字母、数字、下划线' };

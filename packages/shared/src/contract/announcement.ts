@@ -6,7 +6,9 @@
 import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
+import { COMMON_TEXT } from '../constants.ts';
 import { MY_MESSAGES_PAGE_SIZE } from '../messaging.ts';
+import { maxLengthMessage } from '../validation.ts';
 
 /** Permission codes (seeded for the admin role); the web shows the matching buttons, the server checks. */
 export const ANNOUNCEMENT_PERMISSIONS = {
@@ -60,9 +62,9 @@ export const OPEN_TYPES = ['component', 'url'] as const;
 export type OpenType = (typeof OPEN_TYPES)[number];
 
 export const ANNOUNCEMENT_TEXT = {
-  titleRequired: '请输入标题',
+  titleRequired: COMMON_TEXT.titleRequired,
   titleTooLong: `标题长度不能超过${ANNOUNCEMENT_TITLE_MAX}个字符`,
-  titleControl: '标题不能包含换行或控制字符',
+  titleControl: COMMON_TEXT.titleControl,
   contentRequired: '请输入内容',
   contentTooLong: `内容长度不能超过${ANNOUNCEMENT_CONTENT_MAX}个字符`,
   abstractTooLong: `摘要长度不能超过${ANNOUNCEMENT_ABSTRACT_MAX}个字符`,
@@ -79,14 +81,14 @@ export const ANNOUNCEMENT_TEXT = {
   idsInvalid: 'ID列表不正确',
   tooManyIds: `一次最多指定${ANNOUNCEMENT_MAX_RECIPIENT_IDS}个对象`,
   idRequired: '请传入id',
-  idsRequired: '请传入ids',
+  idsRequired: COMMON_TEXT.idsRequired,
   anntIdRequired: '请传入anntId',
   sendIdRequired: '请传入sendId',
-  pageSizeInvalid: '每页条数不正确',
+  pageSizeInvalid: COMMON_TEXT.pageSizeInvalid,
   pageNoInvalid: '页码不正确',
   readFlagInvalid: '阅读状态不正确',
   sendStatusInvalid: '发布状态不正确',
-  versionInvalid: '版本号不正确',
+  versionInvalid: COMMON_TEXT.versionInvalid,
   busFieldTooLong: '业务字段长度不能超过64个字符',
   notFound: '未找到对应数据',
   usersNotFound: '指定的用户不存在或已停用',
@@ -95,17 +97,17 @@ export const ANNOUNCEMENT_TEXT = {
   onlyDraftEditable: '只能编辑未发布的通告',
   onlyDraftReleasable: '只能发布未发布的通告',
   onlyPublishedRevocable: '只能撤销已发布的通告',
-  added: '添加成功！',
+  added: COMMON_TEXT.added,
   edited: '编辑成功!',
   deleted: '删除成功!',
   batchDeleted: '批量删除成功!',
   released: '该系统通知发布成功',
   revoked: '该系统通知撤销成功',
-  readAll: '全部已读',
+  readAll: COMMON_TEXT.readAll,
   noticeStatusInvalid: '通知状态只能是0或1',
   noticeContentRequired: '请输入通知内容',
   noticeContentTooLong: `通知内容长度不能超过${NOTICE_CONTENT_MAX}个字符`,
-  noticeSaved: '保存成功!',
+  noticeSaved: COMMON_TEXT.saved,
 } as const;
 
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
@@ -305,7 +307,7 @@ const pageNo = z.preprocess(
 );
 
 const filterText = (max: number) =>
-  z.preprocess(blankAsAbsent, z.preprocess(asText, z.string().max(max, `最大长度${max}位字符`)).optional());
+  z.preprocess(blankAsAbsent, z.preprocess(asText, z.string().max(max, maxLengthMessage(max))).optional());
 const filterOneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => blankAsAbsent(asText(v)), z.enum(values, { error: message }).optional());
 

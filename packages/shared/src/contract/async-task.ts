@@ -6,19 +6,20 @@ import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
 import { IMPORT_FILE_TEXT } from '../upload.ts';
+import { COMMON_TEXT, EXPORT_TEXT } from '../constants.ts';
 
 export const ASYNC_TASK_STATUS = { running: '1', done: '2', failed: '3' } as const;
 export type AsyncTaskStatus = (typeof ASYNC_TASK_STATUS)[keyof typeof ASYNC_TASK_STATUS];
 export const ASYNC_TASK_STATUS_DICT = 'async_task_status';
 
 export const ASYNC_TASK_TEXT = {
-  exportUrlRequired: '导出接口地址不能为空!',
+  exportUrlRequired: EXPORT_TEXT.urlRequired,
   importUrlRequired: IMPORT_FILE_TEXT.urlRequired,
   exportUnsupported: '不支持的导出类型',
   importUnsupported: '不支持的导入类型',
   /** The web app's text once a task is added; the server answers the task's title as the message. */
   added: (title: string) => `${title}已加入到任务中心列表`,
-  addFailed: '添加任务接口失败',
+  addFailed: EXPORT_TEXT.addTaskFailed,
   retried: '任务已重新提交',
   notFound: '任务不存在',
   retryState: '只有失败的任务可以重试',
@@ -27,7 +28,7 @@ export const ASYNC_TASK_TEXT = {
   idRequired: 'id不能为空',
   nameTooLong: '任务名称过长',
   paramsInvalid: '任务参数格式不正确',
-  pageInvalid: '分页参数不正确',
+  pageInvalid: COMMON_TEXT.pageInvalid,
   statusInvalid: '任务状态不正确',
   exportDone: (title: string, rows: number) => `${title} 导出完成，共 ${rows} 行`,
   exportFailed: (title: string) => `${title} 导出失败`,

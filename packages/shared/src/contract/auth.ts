@@ -11,13 +11,14 @@ import {
   NEW_PASSWORD_REQUIRED,
   USERNAME_REQUIRED,
 } from '../validation.ts';
-import { optionalStr, PageQuery, str } from './common.ts';
+import { optionalStr, PageQuery, requiredStr, str } from './common.ts';
 import type { DictModel } from './dict.ts';
 import type { Depart, SettlementAccount, UserInfo } from './user.ts';
+import { TEXT } from '../constants.ts';
 
 export const LoginBody = z.object({
-  username: str(64, USERNAME_REQUIRED).pipe(z.string().min(1, USERNAME_REQUIRED)),
-  password: str(128, '请输入密码').pipe(z.string().min(1, '请输入密码')),
+  username: requiredStr(64, USERNAME_REQUIRED),
+  password: requiredStr(128, TEXT.passwordRequired),
   captcha: optionalStr(16),
   checkKey: optionalStr(64),
   remember_me: z.unknown().optional(),
@@ -37,20 +38,20 @@ export const SmsBody = z.object({
 
 export const PhoneLoginBody = z.object({
   mobile,
-  captcha: str(16, '请输入验证码').pipe(z.string().min(1, '请输入验证码')),
+  captcha: requiredStr(16, TEXT.captchaRequired),
 });
 
 export const LoginByPhoneBody = PhoneLoginBody;
 
 export const LoginByWorkNoBody = z.object({
-  workNo: str(64, '请输入工号').pipe(z.string().min(1, '请输入工号')),
-  password: str(128, '请输入密码').pipe(z.string().min(1, '请输入密码')),
+  workNo: requiredStr(64, '请输入工号'),
+  password: requiredStr(128, TEXT.passwordRequired),
   captcha: optionalStr(16),
   checkKey: optionalStr(64),
 });
 
 export const LoginByAdminBody = z.object({
-  username: str(64, USERNAME_REQUIRED).pipe(z.string().min(1, USERNAME_REQUIRED)),
+  username: requiredStr(64, USERNAME_REQUIRED),
 });
 
 export const ForceLogoutBody = z.object({
@@ -119,7 +120,7 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const PhoneVerificationBody = z.object({
   phone: mobile,
-  smscode: str(16, '请输入手机验证码').pipe(z.string().trim().min(1, '请输入手机验证码')),
+  smscode: str(16, TEXT.smsCodeRequired).pipe(z.string().trim().min(1, TEXT.smsCodeRequired)),
 });
 export type PhoneVerificationBody = z.infer<typeof PhoneVerificationBody>;
 
@@ -132,7 +133,7 @@ export interface PhoneVerificationResult {
 
 /** The ticket of phoneVerification, sent as ticket or (Vue clients) smscode. */
 export const PasswordChangeBody = z.object({
-  username: str(64, USERNAME_REQUIRED).pipe(z.string().min(1, USERNAME_REQUIRED)),
+  username: requiredStr(64, USERNAME_REQUIRED),
   password: newPassword,
   phone: mobile,
   ticket: optionalStr(128),

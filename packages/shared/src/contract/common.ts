@@ -1,6 +1,7 @@
 /** Shared pieces of the wire contract: the envelope, paging, and the lenient string/flag fields the Jeecg clients send. */
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { maxLengthMessage } from '../validation.ts';
 
 // Default messages of every schema in Chinese, on both sides.
 z.config(z.locales.zhCN());
@@ -8,10 +9,13 @@ z.config(z.locales.zhCN());
 export const str = (max: number, message?: string) =>
   z.preprocess(
     (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
-    z.string(message ? { error: message } : undefined).max(max, `最大长度${max}位字符`),
+    z.string(message ? { error: message } : undefined).max(max, maxLengthMessage(max)),
   );
 
 export const optionalStr = (max: number) => str(max).optional();
+
+/** A required string field: missing, not a string or empty all answer `message`. */
+export const requiredStr = (max: number, message: string) => str(max, message).pipe(z.string().min(1, message));
 
 export const Envelope = <T extends z.ZodType>(result: T) =>
   z.object({
@@ -58,4 +62,4 @@ export const flag = (fallback: boolean | undefined, message: string) =>
   );
 
 /** A config or rule code (GET /sys/sysConfig/getByCode). */
-export const ByCodeQuery = z.object({ code: str(64, '请输入编码').pipe(z.string().min(1, '请输入编码')) });
+export const ByCodeQuery = z.object({ code: requiredStr(64, '请输入编码') });

@@ -1,6 +1,10 @@
 /** Dictionaries, categories, duplicate checks and check rules (contract §2.4–§2.6). */
 import { z } from 'zod';
-import { flag, optionalStr, str } from './common.ts';
+import { flag, optionalStr, requiredStr, str } from './common.ts';
+import { COMMON_TEXT } from '../constants.ts';
+
+const TABLE_NAME_REQUIRED = '请输入表名';
+const DEL_NOT_EXIST_INVALID = 'delNotExist参数不正确';
 
 /** Dictionary option as the contract serialises it. */
 export interface DictModel {
@@ -11,7 +15,7 @@ export interface DictModel {
 }
 
 export const DuplicateCheckQuery = z.object({
-  tableName: str(64, '请输入表名'),
+  tableName: str(64, TABLE_NAME_REQUIRED),
   fieldName: str(64, '请输入字段名'),
   fieldVal: optionalStr(500),
   dataId: optionalStr(64),
@@ -26,17 +30,17 @@ export const CheckRuleQuery = z.object({
 const DICT_CODE_REQUIRED = '请输入字典编码';
 
 export const DictCodeParams = z.object({
-  dictCode: str(500, DICT_CODE_REQUIRED).pipe(z.string().min(1, DICT_CODE_REQUIRED)),
+  dictCode: requiredStr(500, DICT_CODE_REQUIRED),
 });
-export const DictParams = z.object({ dict: str(500, DICT_CODE_REQUIRED).pipe(z.string().min(1, DICT_CODE_REQUIRED)) });
+export const DictParams = z.object({ dict: requiredStr(500, DICT_CODE_REQUIRED) });
 
 export const LoadDictQuery = z.object({
   keyword: optionalStr(64),
   pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(1000, '每页条数不正确')
+    .number({ error: COMMON_TEXT.pageSizeInvalid })
+    .int(COMMON_TEXT.pageSizeInvalid)
+    .min(1, COMMON_TEXT.pageSizeInvalid)
+    .max(1000, COMMON_TEXT.pageSizeInvalid)
     .optional(),
   column: optionalStr(200),
   order: optionalStr(64),
@@ -48,22 +52,22 @@ export const LoadDictOrderByValueQuery = LoadDictQuery.extend({ keyword: optiona
 
 /** getDictText/{dictCode}/{key}. */
 export const DictTextParams = z.object({
-  dictCode: str(500, DICT_CODE_REQUIRED).pipe(z.string().min(1, DICT_CODE_REQUIRED)),
+  dictCode: requiredStr(500, DICT_CODE_REQUIRED),
   key: str(500, '请输入字典值'),
 });
 
 export const LoadDictItemQuery = z.object({
   key: optionalStr(4000),
-  delNotExist: flag(true, 'delNotExist参数不正确'),
+  delNotExist: flag(true, DEL_NOT_EXIST_INVALID),
   sign: optionalStr(64),
 });
 
 export const LoadTreeDataQuery = z.object({
   pid: optionalStr(64),
   pidField: optionalStr(64),
-  tableName: str(64, '请输入表名').pipe(z.string().min(1, '请输入表名')),
-  text: str(64, '请输入显示字段').pipe(z.string().min(1, '请输入显示字段')),
-  code: str(64, '请输入存储字段').pipe(z.string().min(1, '请输入存储字段')),
+  tableName: requiredStr(64, TABLE_NAME_REQUIRED),
+  text: requiredStr(64, '请输入显示字段'),
+  code: requiredStr(64, '请输入存储字段'),
   hasChildField: optionalStr(64),
   converIsLeafVal: z.preprocess(
     (v) => (v === undefined || v === '' ? '1' : typeof v === 'number' ? String(v) : v),
@@ -91,11 +95,11 @@ export const CategoryTreeRootQuery = z.object({
   pcode: optionalStr(100),
 });
 
-export const CategoryChildrenQuery = z.object({ pid: str(64, '请传入pid').pipe(z.string().min(1, '请传入pid')) });
+export const CategoryChildrenQuery = z.object({ pid: requiredStr(64, '请传入pid') });
 
 export const CategoryLoadOneQuery = z.object({
-  field: str(32, '请输入查询字段').pipe(z.string().min(1, '请输入查询字段')),
-  val: str(200, '请输入查询值').pipe(z.string().min(1, '请输入查询值')),
+  field: requiredStr(32, '请输入查询字段'),
+  val: requiredStr(200, '请输入查询值'),
 });
 
 export const CategoryTreeDataQuery = z.object({
@@ -106,10 +110,10 @@ export const CategoryTreeDataQuery = z.object({
 
 export const CategoryIdsQuery = z.object({
   ids: optionalStr(4000),
-  delNotExist: flag(true, 'delNotExist参数不正确'),
+  delNotExist: flag(true, DEL_NOT_EXIST_INVALID),
 });
 
-export const CategoryIdsParams = z.object({ ids: str(4000, '请传入ids') });
+export const CategoryIdsParams = z.object({ ids: str(4000, COMMON_TEXT.idsRequired) });
 
 export const CategoryAllDataQuery = z.object({ code: optionalStr(100) });
 

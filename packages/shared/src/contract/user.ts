@@ -10,26 +10,27 @@ import {
   NEW_PASSWORD_REQUIRED,
   OLD_PASSWORD_REQUIRED,
 } from '../validation.ts';
-import { optionalStr, str } from './common.ts';
+import { optionalStr, requiredStr, str } from './common.ts';
 import type { DictModel } from './dict.ts';
+import { COMMON_TEXT, SHELL_TEXT } from '../constants.ts';
 
 export const SelectDepartBody = z.object({
-  orgCode: str(64, '请选择部门').pipe(z.string().min(1, '请选择部门')),
+  orgCode: requiredStr(64, SHELL_TEXT.departRequired),
   username: optionalStr(64),
 });
 export type SelectDepartBody = z.infer<typeof SelectDepartBody>;
 
 export const SelectAccountBody = z.object({
-  accountId: str(64, '请选择结算组织').pipe(z.string().min(1, '请选择结算组织')),
+  accountId: requiredStr(64, SHELL_TEXT.accountRequired),
   username: optionalStr(64),
 });
 export type SelectAccountBody = z.infer<typeof SelectAccountBody>;
 
 export const UpdatePasswordBody = z.object({
   username: optionalStr(64),
-  oldpassword: str(128, OLD_PASSWORD_REQUIRED).pipe(z.string().min(1, OLD_PASSWORD_REQUIRED)),
-  password: str(128, NEW_PASSWORD_REQUIRED).pipe(z.string().min(1, NEW_PASSWORD_REQUIRED)),
-  confirmpassword: str(128, CONFIRM_PASSWORD_REQUIRED).pipe(z.string().min(1, CONFIRM_PASSWORD_REQUIRED)),
+  oldpassword: requiredStr(128, OLD_PASSWORD_REQUIRED),
+  password: requiredStr(128, NEW_PASSWORD_REQUIRED),
+  confirmpassword: requiredStr(128, CONFIRM_PASSWORD_REQUIRED),
 });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
 
@@ -44,7 +45,7 @@ const PROFILE_TEXT = {
   sex: '性别只能是0、1或2',
   birthday: '生日格式应为yyyy-MM-dd',
   avatar: '头像地址不正确',
-  version: '版本号不正确',
+  version: COMMON_TEXT.versionInvalid,
 } as const;
 
 /** A real calendar date written yyyy-MM-dd (no 2023-02-30). */

@@ -4,6 +4,7 @@
  *
  * Statuses follow the seeded dictionary `work_order_status`: 0 待处理, 1 处理中, 2 已完成, 3 已关闭.
  */
+import { COMMON_TEXT, EXPORT_TEXT } from '../constants.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants
@@ -64,9 +65,9 @@ export type WorkOrderMine = (typeof WORK_ORDER_MINE)[number];
 export const WORK_ORDER_BUSINESS_TYPE = 'WORK_ORDER';
 
 export const WORK_ORDER_TEXT = {
-  titleRequired: '请输入标题',
+  titleRequired: COMMON_TEXT.titleRequired,
   titleTooLong: `标题不能超过${WORK_ORDER_LIMITS.title}个字符`,
-  titleControl: '标题不能包含换行或控制字符',
+  titleControl: COMMON_TEXT.titleControl,
   contentTooLong: `内容不能超过${WORK_ORDER_LIMITS.content}个字符`,
   contentInvalid: '内容格式不正确',
   priorityInvalid: '请选择正确的优先级',
@@ -81,8 +82,8 @@ export const WORK_ORDER_TEXT = {
   completeNoteRequired: '请输入处理说明',
   commentRequired: '请输入评论内容',
   noteTooLong: `说明不能超过${WORK_ORDER_LIMITS.note}个字符`,
-  versionInvalid: '版本号不正确',
-  pageInvalid: '分页参数不正确',
+  versionInvalid: COMMON_TEXT.versionInvalid,
+  pageInvalid: COMMON_TEXT.pageInvalid,
   orderInvalid: '排序方式不正确',
   notFound: '工单不存在或无权查看',
   assigneeUnavailable: '处理人不存在或已停用',
@@ -94,7 +95,7 @@ export const WORK_ORDER_TEXT = {
   closeState: '工单已关闭',
   reopenForbidden: '只有处理人、提交人或有关闭权限的用户可以重新打开工单',
   reopenState: '只有已完成或已关闭的工单可以重新打开',
-  added: '添加成功！',
+  added: COMMON_TEXT.added,
   assigned: '指派成功！',
   completed: '处理完成！',
   closed: '关闭成功！',
@@ -110,8 +111,8 @@ export const WORK_ORDER_TEXT = {
   attachmentUnavailable: '附件不存在或无权使用',
   attachmentNotFound: '附件不存在',
   /** Export (spec §8). */
-  exportFailed: '文件下载失败',
-  exportUnknownFile: '未知的文件',
+  exportFailed: EXPORT_TEXT.downloadFailed,
+  exportUnknownFile: EXPORT_TEXT.unknownFile,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

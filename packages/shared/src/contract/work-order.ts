@@ -14,6 +14,7 @@ import {
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_TEXT,
 } from './work-order-rules.ts';
+import { TEXT } from '../constants.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas
@@ -76,7 +77,7 @@ const pageNumber = (max: number, fallback: number) =>
 export const WorkOrderListQuery = z.object({
   pageNo: pageNumber(1_000_000, 1),
   pageSize: pageNumber(1000, 10),
-  column: z.preprocess(asText, z.string().max(200, '排序字段不正确').optional()),
+  column: z.preprocess(asText, z.string().max(200, TEXT.sortInvalid).optional()),
   order: z.preprocess(
     (v) => (typeof v === 'string' ? v.toLowerCase() : asText(v)),
     z.enum(['asc', 'desc'], { error: WORK_ORDER_TEXT.orderInvalid }).optional(),
@@ -191,15 +192,19 @@ export type WorkOrderCommentBody = z.infer<typeof WorkOrderCommentBody>;
 // ---------------------------------------------------------------------------------------------------------
 // The per-user key WORK_ORDER (GET /sys/redis/get, PUT|POST /sys/redis/set)
 
+const UNREAD_ID_INVALID = '未读工单ID不正确';
 const KEY_REQUIRED = '请输入键名';
+const KEY_INVALID = '键名不正确';
+/** A user-kv key: required, at most 64 characters. */
+const kvKey = z.preprocess(asText, z.string({ error: KEY_REQUIRED }).trim().min(1, KEY_REQUIRED).max(64, KEY_INVALID));
 
 export const UserKvGetQuery = z.object({
-  k: z.preprocess(asText, z.string({ error: KEY_REQUIRED }).trim().min(1, KEY_REQUIRED).max(64, '键名不正确')),
+  k: kvKey,
 });
 
 /** `t` is the expiry in seconds in Jeecg's client; only 0 (never expires) is supported. */
 export const UserKvSetBody = z.object({
-  k: z.preprocess(asText, z.string({ error: KEY_REQUIRED }).trim().min(1, KEY_REQUIRED).max(64, '键名不正确')),
+  k: kvKey,
   v: z.unknown(),
   t: z.preprocess(
     (v) => (blank(v) ? 0 : typeof v === 'string' ? Number(v) : v),
@@ -230,7 +235,7 @@ export const WorkOrderUnreadIds = z.preprocess(
       .filter((s) => s !== '');
   },
   z
-    .array(z.string({ error: '未读工单ID不正确' }).trim().regex(ID_PATTERN, '未读工单ID不正确'), {
+    .array(z.string({ error: UNREAD_ID_INVALID }).trim().regex(ID_PATTERN, UNREAD_ID_INVALID), {
       error: '未读工单必须是工单ID列表',
     })
     .transform((ids) => [...new Set(ids)])
