@@ -14,7 +14,7 @@ import { applyBaseSteps } from '../src/db/seed/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import type { RealtimeHub, RealtimeMessage } from '../src/realtime/hub.ts';
-import { newUserRow } from '../src/modules/user/user.repository.ts';
+import { newUserRow } from '../src/modules/user/user.service.ts';
 import { api, body, createTestApp, login, TEST_PASSWORD, userIdOf, type TestContext } from './helpers.ts';
 
 /** A hub that remembers what was published, to whom. */

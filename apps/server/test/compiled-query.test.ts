@@ -3,8 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
-import { findTokenWithUser } from '../src/modules/session/session.repository.ts';
-import { hashToken } from '../src/modules/session/session.service.ts';
+import { findTokenWithUser, hashToken } from '../src/modules/session/session.service.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { md5Hex, newId } from '../src/lib/ids.ts';
 import { invalidatePermissions } from '../src/modules/permission/permission-codes.service.ts';
-import type { MenuRow } from '../src/modules/permission/user-permission.repository.ts';
+import type { MenuRow } from '../src/modules/permission/user-permission.service.ts';
 import {
   buildMenuTree,
   type WireMenuNode,

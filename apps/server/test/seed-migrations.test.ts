@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
 import { applyBaseSteps, BASE_STEPS, seed } from '../src/db/seed/index.ts';
-import { newUserRow } from '../src/modules/user/user.repository.ts';
+import { newUserRow } from '../src/modules/user/user.service.ts';
 import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers.ts';
 
 let t: TestContext;

@@ -6,7 +6,8 @@ import { ANNOUNCEMENT_PERMISSIONS } from '@houtai/shared/contract/announcement';
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ADMIN_ROLE, ensureMenus } from './base.ts';
+import { ADMIN_ROLE } from '../../modules/permission/role.service.ts';
+import { ensureMenus } from './base.ts';
 import { buttonSeed, type MenuSeed } from './menus.ts';
 
 const ANNOUNCEMENT_MENU = 'menu-system-announcement';

@@ -7,7 +7,8 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { newUserRow } from '../../modules/user/user.repository.ts';
+import { ADMIN_ROLE } from '../../modules/permission/role.service.ts';
+import { newUserRow } from '../../modules/user/user.service.ts';
 import { MENUS, type MenuSeed } from './menus.ts';
 import { seedOrganisation } from './organisation.ts';
 import { seedDictionaries } from './dictionaries.ts';
@@ -15,8 +16,6 @@ import { seedCategories } from './categories.ts';
 import { seedCheckRules } from './check-rules.ts';
 import { seedConfig } from './config.ts';
 import { seedPositions } from './positions.ts';
-
-export const ADMIN_ROLE = 'admin';
 
 async function ensureRole(db: Db, code: string, name: string, description: string): Promise<string> {
   const row = await db.selectFrom('sysRole').select('id').where('roleCode', '=', code).executeTakeFirst();

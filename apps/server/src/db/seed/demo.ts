@@ -2,7 +2,7 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { newUserRow } from '../../modules/user/user.repository.ts';
+import { newUserRow } from '../../modules/user/user.service.ts';
 import { linkUser } from './base.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { MENU_IDS } from './menus.ts';

@@ -4,12 +4,11 @@ import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
-import { newUserRow } from '../user/user.repository.ts';
-import { revokeUserTokens } from '../session/session.service.ts';
-import { ADMIN_ROLE } from '../../db/seed/base.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
-import { clearAttempts } from './auth.repository.ts';
-import { identifiersOf } from './login-throttle.service.ts';
+import { ADMIN_ROLE, addUserRole, ensureUserRole, requireRoleId } from '../permission/role.service.ts';
+import { revokeUserTokens } from '../session/session.service.ts';
+import { createUser, findAnyUserByUsername, newUserRow, setPasswordByOperator } from '../user/user.service.ts';
+import { clearAccountAttempts } from './login-throttle.service.ts';
 
 export interface CreateAdminResult {
   username: string;
@@ -27,19 +26,10 @@ export interface CreateAdminResult {
 export async function createAdmin(db: Db, username: string, password: string | null): Promise<CreateAdminResult> {
   const usernameProblem = checkUsername(username);
   if (usernameProblem) throw new Error(`invalid username ${username}: ${usernameProblem}`);
-  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', ADMIN_ROLE).executeTakeFirstOrThrow();
-  const existing = await db.selectFrom('sysUser').select('id').where('username', '=', username).executeTakeFirst();
+  const roleId = await requireRoleId(db, ADMIN_ROLE);
+  const existing = await findAnyUserByUsername(db, username);
   if (existing) {
-    const link = await db
-      .selectFrom('sysUserRole')
-      .select('id')
-      .where('userId', '=', existing.id)
-      .where('roleId', '=', role.id)
-      .executeTakeFirst();
-    if (!link) {
-      await db.insertInto('sysUserRole').values({ id: newId(), userId: existing.id, roleId: role.id }).execute();
-      await invalidatePermissions(db);
-    }
+    if (await ensureUserRole(db, existing.id, roleId)) await invalidatePermissions(db);
     return { username, created: false, generatedPassword: null };
   }
   const generatedPassword = password ? null : randomPassword();
@@ -48,13 +38,10 @@ export async function createAdmin(db: Db, username: string, password: string | n
   const hash = await hashPassword(plain);
   await db.transaction().execute(async (trx) => {
     const userId = newId();
-    await trx
-      .insertInto('sysUser')
-      .values(newUserRow({ id: userId, username, password: hash, userIdentity: 2, createBy: 'cli' }))
-      .execute();
-    await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId: role.id }).execute();
+    await createUser(trx, newUserRow({ id: userId, username, password: hash, userIdentity: 2, createBy: 'cli' }));
+    await addUserRole(trx, userId, roleId);
     // Failed sign-ins of the name from before the account existed no longer apply.
-    await clearAttempts(trx, identifiersOf({ id: userId, username, workNo: null }));
+    await clearAccountAttempts(trx, { id: userId, username, workNo: null });
   });
   await invalidatePermissions(db);
   return { username, created: true, generatedPassword };
@@ -62,17 +49,9 @@ export async function createAdmin(db: Db, username: string, password: string | n
 
 export async function resetPassword(db: Db, username: string, password: string): Promise<void> {
   if (!isValidPassword(password)) throw new Error(PASSWORD_RULE_MESSAGE);
-  const user = await db
-    .selectFrom('sysUser')
-    .select(['id', 'username', 'workNo'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const user = await findAnyUserByUsername(db, username);
   if (!user) throw new Error(`no such user: ${username}`);
-  await db
-    .updateTable('sysUser')
-    .set({ password: await hashPassword(password), updateBy: 'cli', updateTime: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
-  await clearAttempts(db, identifiersOf(user));
+  await setPasswordByOperator(db, user.id, await hashPassword(password), 'cli', nowIso());
+  await clearAccountAttempts(db, user);
   await revokeUserTokens(db, user.id, 'password-reset');
 }

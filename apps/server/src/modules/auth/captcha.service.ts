@@ -3,9 +3,9 @@ import { randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_MS } from '@houtai/shared/constants';
 import { newId } from '../../lib/ids.ts';
-import * as repo from './auth.repository.ts';
+import * as repo from './one-time-code.repository.ts';
 import type { AuthDeps } from './auth.types.ts';
-import { hashCode, sameHash } from './one-time-code.ts';
+import { hashCode, sameHash } from './one-time-code.service.ts';
 
 const PURPOSE = 'captcha';
 /** Letters and digits without the look-alikes 0/O/o, 1/l/I. */

@@ -7,7 +7,8 @@ import { queryAllDictItems } from '../dict/dict.service.ts';
 import { issueToken } from '../session/session.service.ts';
 import { loadProfile } from '../user/user-profile.service.ts';
 import { presentUser } from '../user/user.presenter.ts';
-import * as repo from './auth.repository.ts';
+import { setLoginOrgCode } from '../user/user.service.ts';
+import { insertLoginLog } from './login-log.repository.ts';
 import type { AuthDeps, ClientInfo } from './auth.types.ts';
 
 export type LoginType = 'password' | 'workNo' | 'phone' | 'admin';
@@ -39,7 +40,7 @@ export async function completeLogin(deps: AuthDeps, user: User, input: CompleteL
   const { multiDepart, orgCode } = chooseDepart(user.orgCode, profile.departs);
   let userInfo = profile.userInfo;
   if (orgCode !== user.orgCode) {
-    await repo.updateUserOrgCode(deps.db, user.id, orgCode);
+    await setLoginOrgCode(deps.db, user.id, orgCode);
     userInfo = presentUser({ ...user, orgCode }, profile.departs);
   }
   const token = await issueToken(
@@ -53,9 +54,8 @@ export async function completeLogin(deps: AuthDeps, user: User, input: CompleteL
     },
     now,
   );
-  await repo.insertLoginLog(deps.db, {
+  await insertLoginLog(deps.db, {
     id: newId(),
-    logType: 1,
     logContent: input.logContent ?? `用户名: ${user.username},登录成功！`,
     operateType: null,
     userid: user.id,

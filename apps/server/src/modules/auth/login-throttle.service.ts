@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Services } from '../../plugins/services.ts';
-import * as repo from './auth.repository.ts';
+import * as repo from './login-throttle.repository.ts';
 
 export interface ThrottleDeps {
   db: Db;
@@ -99,4 +99,9 @@ export async function assertNotLocked(deps: ThrottleDeps, userId: string): Promi
   const row = await repo.findAttempt(deps.db, accountKey(userId));
   const at = new Date(deps.services.now()).toISOString();
   if (row?.lockedUntil && row.lockedUntil > at) throw AppError.business(TEXT.accountLocked);
+}
+
+/** Forgets every counter and lock of an account: its password was just set (reset, new account). */
+export async function clearAccountAttempts(db: Db, user: Pick<User, 'id' | 'username' | 'workNo'>): Promise<void> {
+  await repo.clearAttempts(db, identifiersOf(user));
 }

@@ -7,7 +7,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import { recordOperation } from '../operate-log/operate-log.service.ts';
 import type { PermissionCodeCache } from '../permission/permission-codes.service.ts';
 import { revokeToken } from '../session/session.service.ts';
-import { findUserByPhone, findUserByUsername, findUserByWorkNo } from '../user/user.repository.ts';
+import { findUserByPhone, findUserByUsername, findUserByWorkNo } from '../user/user.service.ts';
 import type { SessionUser } from '../../plugins/types.ts';
 import type { AuthDeps, ClientInfo } from './auth.types.ts';
 import { verifyCaptcha } from './captcha.service.ts';

@@ -5,9 +5,17 @@ import type { Page } from '@houtai/shared/contract/common';
 import { AppError } from '../../errors.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { hashToken } from '../session/session.service.ts';
+import {
+  countLiveSessions,
+  endSessionById,
+  endSessionByTokenHash,
+  endSessionsOfUsername,
+  hashToken,
+  pageLiveSessions,
+  type EndedSession,
+} from '../session/session.service.ts';
+import { listUsernamesByIds } from '../user/user.service.ts';
 import type { AuthDeps } from './auth.types.ts';
-import * as repo from './online.repository.ts';
 
 export interface OnlineQuery {
   pageNo: number;
@@ -23,8 +31,8 @@ export async function listOnline(deps: AuthDeps, q: OnlineQuery): Promise<Page<O
     username: q.username,
   };
   const [total, rows] = await Promise.all([
-    repo.countLiveSessions(deps.db, filter),
-    repo.pageLiveSessions(deps.db, filter, (q.pageNo - 1) * q.pageSize, q.pageSize),
+    countLiveSessions(deps.db, filter),
+    pageLiveSessions(deps.db, filter, (q.pageNo - 1) * q.pageSize, q.pageSize),
   ]);
   return {
     records: rows.map((r) => ({
@@ -60,12 +68,12 @@ export async function forceLogout(
 ): Promise<{ id: string; username: string }[]> {
   const at = new Date(deps.services.now()).toISOString();
   const reason = 'force-logout';
-  let ended: repo.EndedSession[];
-  if (target.token) ended = await repo.revokeByHash(deps.db, hashToken(target.token), at, reason);
-  else if (target.id) ended = await repo.revokeById(deps.db, target.id, at, reason);
-  else if (target.username) ended = await repo.revokeByUsername(deps.db, target.username, at, reason);
+  let ended: EndedSession[];
+  if (target.token) ended = await endSessionByTokenHash(deps.db, hashToken(target.token), at, reason);
+  else if (target.id) ended = await endSessionById(deps.db, target.id, at, reason);
+  else if (target.username) ended = await endSessionsOfUsername(deps.db, target.username, at, reason);
   else throw AppError.business(TEXT.forceLogoutTargetRequired);
   if (ended.length === 0) throw AppError.business(TEXT.forceLogoutNone);
   for (const s of ended) await deps.realtime.closeToken(s.tokenHash);
-  return repo.usernamesByIds(deps.db, [...new Set(ended.map((s) => s.userId))]);
+  return listUsernamesByIds(deps.db, [...new Set(ended.map((s) => s.userId))]);
 }

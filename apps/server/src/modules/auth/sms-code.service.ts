@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto';
 import { SMS_CODE_TTL_MS, SMS_MAX_ATTEMPTS, SMS_RESEND_INTERVAL_MS, TEXT } from '@houtai/shared/constants';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { findUserByPhone } from '../user/user.repository.ts';
-import * as repo from './auth.repository.ts';
+import { findUserByPhone } from '../user/user.service.ts';
+import * as repo from './one-time-code.repository.ts';
 import type { AuthDeps } from './auth.types.ts';
-import { hashCode, sameHash } from './one-time-code.ts';
+import { hashCode, sameHash } from './one-time-code.service.ts';
 
 export type SmsMode = '0' | '1' | '2';
 const SMS_PURPOSES = ['sms:0', 'sms:1', 'sms:2'] as const;

@@ -22,9 +22,14 @@ import type { Session } from '../../plugins/types.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import { loadDeparts } from '../user/user-profile.service.ts';
 import { presentUser } from '../user/user.presenter.ts';
-import { findUserById, findUserSettlementOrgs } from '../user/user.repository.ts';
+import {
+  findUserById,
+  findUserSettlementOrgs,
+  setAccountId,
+  setOrgCode,
+  setOwnPassword,
+} from '../user/user.service.ts';
 import { accountKey, beginAttempt, failAttempt, succeedAttempt } from '../auth/login-throttle.service.ts';
-import * as repo from './current-user.repository.ts';
 import { CRYPT_USER_INFO_TTL_MS, encryptUserInfo } from './crypt-user-info.ts';
 
 export interface CurrentUserDeps {
@@ -62,7 +67,7 @@ export async function selectDepart(
   const departs = await loadDeparts(deps.db, user.id);
   if (!departs.some((d) => d.orgCode === body.orgCode)) throw AppError.business(TEXT.departNotOwned);
   const at = new Date(deps.services.now()).toISOString();
-  await repo.updateOrgCode(deps.db, user.id, body.orgCode, user.username, at);
+  await setOrgCode(deps.db, user.id, body.orgCode, user.username, at);
   return {
     userInfo: presentUser({ ...user, orgCode: body.orgCode, updateBy: user.username, updateTime: at }, departs),
   };
@@ -78,7 +83,7 @@ export async function selectAccount(
   const [orgs, departs] = await Promise.all([findUserSettlementOrgs(deps.db, user.id), loadDeparts(deps.db, user.id)]);
   if (!orgs.some((o) => o.id === body.accountId)) throw AppError.business(TEXT.accountNotOwned);
   const at = new Date(deps.services.now()).toISOString();
-  await repo.updateAccountId(deps.db, user.id, body.accountId, user.username, at);
+  await setAccountId(deps.db, user.id, body.accountId, user.username, at);
   return {
     userInfo: presentUser({ ...user, accountId: body.accountId, updateBy: user.username, updateTime: at }, departs),
   };
@@ -101,7 +106,7 @@ export async function updateOwnPassword(
   }
   await succeedAttempt(deps, attempt);
   const hash = await hashPassword(body.password);
-  await repo.updatePasswordHash(deps.db, user.id, hash, user.username, new Date(deps.services.now()).toISOString());
+  await setOwnPassword(deps.db, user.id, hash, user.username, new Date(deps.services.now()).toISOString());
   await revokeUserTokens(deps.db, user.id, 'password-changed', session.tokenId);
 }
 

@@ -15,6 +15,8 @@ import { readEpoch } from './permission-codes.repository.ts';
 import { PERMISSION_EPOCH } from './permission-codes.service.ts';
 import { findAllRules, findHomeRow, findUserPermissionRows, type MenuRow } from './user-permission.repository.ts';
 
+export type { MenuRow };
+
 export const HOME_MENU_NAME = '首页';
 
 /** The contract's quirk replaces a node's meta by this when every child is hidden. */

@@ -18,8 +18,15 @@ import type { Services } from '../../plugins/services.ts';
 import type { Session } from '../../plugins/types.ts';
 import { queryAllDictItems } from '../dict/dict.service.ts';
 import { loadProfile } from '../user/user-profile.service.ts';
-import { findUserById } from '../user/user.repository.ts';
-import * as repo from './profile.repository.ts';
+import {
+  emailExists,
+  findSettingsText,
+  findUserById,
+  phoneExists,
+  saveSettingsText,
+  updateSelf,
+  type SelfChanges,
+} from '../user/user.service.ts';
 
 export interface ProfileDeps {
   db: Db;
@@ -41,7 +48,7 @@ async function profileUserInfo(db: Db, user: User): Promise<ProfileUserInfo> {
 
 /** The stored settings, or the defaults when none (or only broken ones) are stored. */
 export async function getUserSettings(db: Db, session: Session): Promise<DisplaySettings> {
-  return parseStoredSettings(await repo.findSettingsText(db, session.user.id));
+  return parseStoredSettings(await findSettingsText(db, session.user.id));
 }
 
 /**
@@ -56,7 +63,7 @@ export async function saveUserSettings(
 ): Promise<DisplaySettings> {
   const current = await getUserSettings(db, session);
   const next = normaliseSettings({ ...current, ...patch });
-  await repo.updateSettingsText(db, session.user.id, JSON.stringify(next));
+  await saveSettingsText(db, session.user.id, JSON.stringify(next));
   return next;
 }
 
@@ -69,8 +76,8 @@ export async function getUserInfo(db: Db, session: Session): Promise<UserInfoRes
 }
 
 /** Only keys the client actually sent are written; `null` clears a field. */
-function changesOf(body: EditSelfBody): repo.SelfChanges {
-  const changes: repo.SelfChanges = {};
+function changesOf(body: EditSelfBody): SelfChanges {
+  const changes: SelfChanges = {};
   if (body.realname !== undefined) changes.realname = body.realname;
   if (body.nickname !== undefined) changes.nickname = body.nickname;
   if (body.email !== undefined) changes.email = body.email;
@@ -96,14 +103,14 @@ export async function editSelf(
   // Decision: uniqueness is checked against other live users before the write (there is no unique index on
   // phone/email: seeded and imported data may hold duplicates we must not fail on); a race between two
   // users claiming the same number at the same instant is accepted.
-  if (body.phone && (await repo.findOtherUserIdByPhone(deps.db, user.id, body.phone))) {
+  if (body.phone && (await phoneExists(deps.db, body.phone, user.id))) {
     throw AppError.business(TEXT.phoneTaken);
   }
-  if (body.email && (await repo.findOtherUserIdByEmail(deps.db, user.id, body.email))) {
+  if (body.email && (await emailExists(deps.db, body.email, user.id))) {
     throw AppError.business(TEXT.emailTaken);
   }
   const at = new Date(now).toISOString();
-  const updated = await repo.updateSelf(deps.db, user.id, changesOf(body), body.version, user.username, at);
+  const updated = await updateSelf(deps.db, user.id, changesOf(body), body.version, user.username, at);
   if (updated === 0) throw AppError.conflict(TEXT.versionConflict);
   return { userInfo: await profileUserInfo(deps.db, await loadUser(deps.db, session)) };
 }

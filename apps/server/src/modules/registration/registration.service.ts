@@ -21,14 +21,22 @@ import type {
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { clearAttempts } from '../auth/auth.repository.ts';
 import type { AuthDeps } from '../auth/auth.types.ts';
-import { identifiersOf } from '../auth/login-throttle.service.ts';
-import { hashCode, sameHash } from '../auth/one-time-code.ts';
+import { clearAccountAttempts } from '../auth/login-throttle.service.ts';
+import { findLiveCode, hashCode, issueCode, sameHash, useCode } from '../auth/one-time-code.service.ts';
 import { verifySmsCode } from '../auth/sms-code.service.ts';
+import { addUserRole, findRoleId } from '../permission/role.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
-import { findUserByPhone, findUserByUsername, newUserRow } from '../user/user.repository.ts';
-import * as repo from './registration.repository.ts';
+import {
+  createUser,
+  emailExists,
+  findUserByPhone,
+  findUserByUsername,
+  newUserRow,
+  phoneExists,
+  setOwnPassword,
+  usernameExists,
+} from '../user/user.service.ts';
 
 export type RegistrationDeps = AuthDeps;
 
@@ -45,36 +53,36 @@ export async function registerUser(
   const code = body.smscode ?? body.smsCode ?? body.captcha;
   if (!code?.trim()) throw AppError.business(TEXT.smsCodeRequired);
   // Checked before the code is spent, so a closed registration never costs the caller their code.
-  const role = await repo.findRoleIdByCode(deps.db, REGISTER_DEFAULT_ROLE);
-  if (!role) throw AppError.business(TEXT.registerClosed);
+  const roleId = await findRoleId(deps.db, REGISTER_DEFAULT_ROLE);
+  if (!roleId) throw AppError.business(TEXT.registerClosed);
   if (!(await verifySmsCode(deps, body.phone, '1', code))) throw AppError.business(TEXT.smsWrong);
 
   // A code of mode '1' is only sent to a phone nobody has, so the phone check only catches a race.
-  if (await repo.usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
-  if (await repo.phoneExists(deps.db, body.phone)) throw AppError.business(TEXT.phoneRegistered);
-  if (body.email && (await repo.emailExists(deps.db, body.email))) throw AppError.business(TEXT.emailRegistered);
+  if (await usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
+  if (await phoneExists(deps.db, body.phone)) throw AppError.business(TEXT.phoneRegistered);
+  if (body.email && (await emailExists(deps.db, body.email))) throw AppError.business(TEXT.emailRegistered);
 
   const at = isoAt(deps.services.now());
   const id = newId();
   try {
-    await repo.insertUserWithRole(
-      deps.db,
-      newUserRow({
-        id,
-        username: body.username,
-        realname: body.realname || body.username,
-        password: await hashPassword(body.password),
-        email: body.email ?? null,
-        phone: body.phone,
-        createBy: body.username,
-        createTime: at,
-      }),
-      role.id,
-      newId(),
-    );
+    const row = newUserRow({
+      id,
+      username: body.username,
+      realname: body.realname || body.username,
+      password: await hashPassword(body.password),
+      email: body.email ?? null,
+      phone: body.phone,
+      createBy: body.username,
+      createTime: at,
+    });
+    // The account and its one role link, together or not at all.
+    await deps.db.transaction().execute(async (trx) => {
+      await createUser(trx, row);
+      await addUserRole(trx, id, roleId);
+    });
   } catch (err) {
     // Two registrations of one name at once: the unique index decides, the loser hears why.
-    if (await repo.usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
+    if (await usernameExists(deps.db, body.username)) throw AppError.business(TEXT.usernameTaken);
     throw err;
   }
   // No permission cache invalidation: a brand-new user id has no cached entry to go stale.
@@ -96,18 +104,16 @@ export async function verifyResetPhone(
 
   const now = deps.services.now();
   const ticket = randomBytes(32).toString('base64url');
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.retireTickets(trx, RESET_TICKET_PURPOSE, user.id, isoAt(now));
-    await repo.insertTicket(trx, {
+  await deps.db.transaction().execute((trx) =>
+    issueCode(trx, {
       id: newId(),
       purpose: RESET_TICKET_PURPOSE,
       subject: user.id,
       codeHash: ticketHash(deps, user.id, body.phone, ticket),
       createdAt: isoAt(now),
       expiresAt: isoAt(now + RESET_TICKET_TTL_MS),
-      usedAt: null,
-    });
-  });
+    }),
+  );
   return { username: user.username, ticket, smscode: ticket, userId: user.id, realname: user.realname };
 }
 
@@ -123,16 +129,16 @@ export async function resetPasswordWithTicket(
   if (!user || user.phone !== body.phone || user.status !== 1) throw invalid();
 
   const at = isoAt(deps.services.now());
-  const live = await repo.findLiveTicket(deps.db, RESET_TICKET_PURPOSE, user.id, at);
+  const live = await findLiveCode(deps.db, RESET_TICKET_PURPOSE, user.id, at);
   if (!live || !sameHash(live.codeHash, ticketHash(deps, user.id, body.phone, ticket))) throw invalid();
 
   const hash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.consumeTicket(trx, live.id, at))) throw invalid();
-    await repo.setPassword(trx, user.id, hash, user.username, at);
+    if (!(await useCode(trx, live.id, at))) throw invalid();
+    await setOwnPassword(trx, user.id, hash, user.username, at);
     // Whoever held the old password loses every session, and an earlier lockout no longer applies.
     await revokeUserTokens(trx, user.id, 'password-reset');
-    await clearAttempts(trx, identifiersOf(user));
+    await clearAccountAttempts(trx, user);
   });
   return { id: user.id, username: user.username, realname: user.realname };
 }

@@ -1,7 +1,9 @@
-import type { Db } from '../../db/connection.ts';
-import { executeCompiledMemo } from '../../lib/compiled-query.ts';
+/** SQL of sessions (sys_user_token): issue, resolve, touch, revoke, and the live-session list. */
 import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
 import type { SysUserTokenTable } from '../../db/schema.ts';
+import { executeCompiledMemo } from '../../lib/compiled-query.ts';
+import { like } from '../../lib/like.ts';
 
 export function insertToken(db: Db, row: Insertable<SysUserTokenTable>) {
   return db.insertInto('sysUserToken').values(row).execute();
@@ -41,22 +43,41 @@ export function touchToken(db: Db, tokenId: string, at: string) {
   return db.updateTable('sysUserToken').set({ lastSeenAt: at }).where('id', '=', tokenId).execute();
 }
 
-export function revokeTokenByHash(db: Db, tokenHash: string, at: string, reason: string) {
+/** A session a revocation ended: whose it was, and its token hash (its websockets close too). */
+export interface EndedSession {
+  userId: string;
+  tokenHash: string;
+}
+
+/** Revokes live sessions; each returns the sessions it ended. */
+export function revokeTokenByHash(db: Db, tokenHash: string, at: string, reason: string): Promise<EndedSession[]> {
   return db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('tokenHash', '=', tokenHash)
     .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+    .returning(['userId', 'tokenHash'])
+    .execute();
 }
 
-export function revokeTokenById(db: Db, tokenId: string, at: string, reason: string) {
+export function revokeTokenById(db: Db, tokenId: string, at: string, reason: string): Promise<EndedSession[]> {
   return db
     .updateTable('sysUserToken')
     .set({ revokedAt: at, revokedReason: reason })
     .where('id', '=', tokenId)
     .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+    .returning(['userId', 'tokenHash'])
+    .execute();
+}
+
+export function revokeTokensByUsername(db: Db, username: string, at: string, reason: string): Promise<EndedSession[]> {
+  return db
+    .updateTable('sysUserToken')
+    .set({ revokedAt: at, revokedReason: reason })
+    .where('revokedAt', 'is', null)
+    .where('userId', 'in', (eb) => eb.selectFrom('sysUser').select('id').where('username', '=', username))
+    .returning(['userId', 'tokenHash'])
+    .execute();
 }
 
 export function revokeTokensOfUser(db: Db, userId: string, at: string, reason: string, exceptTokenId?: string) {
@@ -69,23 +90,41 @@ export function revokeTokensOfUser(db: Db, userId: string, at: string, reason: s
   return q.execute();
 }
 
-export function listActiveTokens(db: Db, nowIso: string) {
-  return db
+export interface LiveFilter {
+  /** Sessions count as live when not revoked, not past the absolute expiry and seen after this instant. */
+  now: string;
+  seenAfter: string;
+  username?: string | undefined;
+}
+
+/** Live sessions of active users (the online-user list). */
+function live(db: Db, f: LiveFilter) {
+  let q = db
     .selectFrom('sysUserToken as t')
     .innerJoin('sysUser as u', 'u.id', 't.userId')
-    .select([
-      't.id',
-      't.userId',
-      't.createdAt',
-      't.lastSeenAt',
-      't.ip',
-      't.loginType',
-      'u.username',
-      'u.realname',
-      'u.avatar',
-    ])
     .where('t.revokedAt', 'is', null)
-    .where('t.expiresAt', '>', nowIso)
+    .where('t.expiresAt', '>', f.now)
+    .where('t.lastSeenAt', '>', f.seenAfter)
+    .where('u.status', '=', 1)
+    .where('u.delFlag', '=', 0);
+  const username = f.username;
+  if (username) q = q.where((eb) => like(eb.ref('u.username'), username));
+  return q;
+}
+
+export async function countLiveSessions(db: Db, f: LiveFilter): Promise<number> {
+  const row = await live(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: number) {
+  return live(db, f)
+    .select(['t.id', 't.createdAt', 't.lastSeenAt', 't.ip', 't.loginType', 'u.username', 'u.realname', 'u.avatar'])
     .orderBy('t.lastSeenAt', 'desc')
+    .orderBy('t.id')
+    .offset(offset)
+    .limit(limit)
     .execute();
 }

@@ -5,6 +5,9 @@ import type { Db } from '../../db/connection.ts';
 import { newId, sha256Hex } from '../../lib/ids.ts';
 import type { Session } from '../../plugins/types.ts';
 import * as repo from './session.repository.ts';
+import type { EndedSession, LiveFilter } from './session.repository.ts';
+
+export type { EndedSession, LiveFilter };
 
 /** last_seen is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -89,10 +92,45 @@ export async function isSessionLive(
 }
 
 export async function revokeToken(db: Db, token: string, reason: string): Promise<boolean> {
-  const r = await repo.revokeTokenByHash(db, hashToken(token), new Date().toISOString(), reason);
-  return Number(r.numUpdatedRows) > 0;
+  const ended = await repo.revokeTokenByHash(db, hashToken(token), new Date().toISOString(), reason);
+  return ended.length > 0;
 }
 
 export async function revokeUserTokens(db: Db, userId: string, reason: string, exceptTokenId?: string): Promise<void> {
   await repo.revokeTokensOfUser(db, userId, new Date().toISOString(), reason, exceptTokenId);
+}
+
+/**
+ * The stored session behind a token hash joined with its user, exactly as resolveSession reads it (remembered
+ * while the database is unchanged); answers rows that resolveSession would refuse too.
+ */
+export function findTokenWithUser(db: Db, tokenHash: string) {
+  return repo.findTokenWithUser(db, tokenHash);
+}
+
+// ---- live sessions (the online-user list and force logout) -------------------------------------------
+
+/** How many live sessions of active users match the filter. */
+export function countLiveSessions(db: Db, filter: LiveFilter): Promise<number> {
+  return repo.countLiveSessions(db, filter);
+}
+
+/** One page of them, latest activity first; never their tokens. */
+export function pageLiveSessions(db: Db, filter: LiveFilter, offset: number, limit: number) {
+  return repo.pageLiveSessions(db, filter, offset, limit);
+}
+
+/** Ends the live session stored under this token hash; answers the sessions ended (none or one). */
+export function endSessionByTokenHash(db: Db, tokenHash: string, at: string, reason: string): Promise<EndedSession[]> {
+  return repo.revokeTokenByHash(db, tokenHash, at, reason);
+}
+
+/** Ends the live session with this id; answers the sessions ended (none or one). */
+export function endSessionById(db: Db, tokenId: string, at: string, reason: string): Promise<EndedSession[]> {
+  return repo.revokeTokenById(db, tokenId, at, reason);
+}
+
+/** Ends every live session of the user with this login name; answers the sessions ended. */
+export function endSessionsOfUsername(db: Db, username: string, at: string, reason: string): Promise<EndedSession[]> {
+  return repo.revokeTokensByUsername(db, username, at, reason);
 }

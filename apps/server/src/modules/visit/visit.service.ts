@@ -1,7 +1,7 @@
 /** Login statistics for the home page (GET /sys/loginfo, /sys/visitInfo); days are Asia/Shanghai days. */
 import type { Db } from '../../db/connection.ts';
 import { shanghaiDate, shanghaiDayStart } from '../../lib/time.ts';
-import { countLogins, countLoginsBetween } from './visit.repository.ts';
+import { countLogins, countLoginsBetween } from '../auth/login-log.service.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const VISIT_DAYS = 7;

@@ -1,7 +1,17 @@
-/** Counts over the login log (sys_log, log_type 1); create_time is ISO UTC text, so ranges compare as text. */
+/** SQL of the login log (sys_log rows of log_type 1); create_time is ISO UTC text, so ranges compare as text. */
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { SysLogTable } from '../../db/schema.ts';
 
+/** sys_log.log_type of a sign-in (JeecgBoot's value). */
 export const LOGIN_LOG_TYPE = 1;
+
+export function insertLoginLog(db: Db, row: Omit<Insertable<SysLogTable>, 'logType'>) {
+  return db
+    .insertInto('sysLog')
+    .values({ ...row, logType: LOGIN_LOG_TYPE })
+    .execute();
+}
 
 export async function countLogins(db: Db): Promise<number> {
   const row = await db

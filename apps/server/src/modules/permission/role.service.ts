@@ -1,0 +1,32 @@
+/**
+ * Roles as other modules and the seeds see them: the built-in role codes, a role's id by code, and giving a
+ * user a role. The caller invalidates the permission cache (invalidatePermissions) after a change that an
+ * existing user's cached codes could miss.
+ */
+import type { Db } from '../../db/connection.ts';
+import * as repo from './role.repository.ts';
+
+/** The administrators' role: the base seed grants it every permission, `create-admin` hands it out. */
+export const ADMIN_ROLE = 'admin';
+
+/** The id of the role with this code, or undefined when the installation has none. */
+export async function findRoleId(db: Db, roleCode: string): Promise<string | undefined> {
+  return (await repo.findRoleIdByCode(db, roleCode))?.id;
+}
+
+/** The id of a role that must exist (the base data creates it); throws Kysely's NoResultError otherwise. */
+export async function requireRoleId(db: Db, roleCode: string): Promise<string> {
+  return (await repo.getRoleIdByCode(db, roleCode)).id;
+}
+
+/** Links a user to a role; for a user known not to hold it (a new account). */
+export async function addUserRole(db: Db, userId: string, roleId: string): Promise<void> {
+  await repo.insertUserRoleLink(db, userId, roleId);
+}
+
+/** Links a user to a role unless the link exists; answers whether it was added. */
+export async function ensureUserRole(db: Db, userId: string, roleId: string): Promise<boolean> {
+  if (await repo.findUserRoleLink(db, userId, roleId)) return false;
+  await repo.insertUserRoleLink(db, userId, roleId);
+  return true;
+}
