@@ -28,8 +28,6 @@ export const LOGIN_IP_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 } as const;
 export const REGISTRATION_IP_RATE_LIMIT = { max: 20, timeWindowMs: 60_000 } as const;
 /** Lifetime of the single-use ticket phoneVerification hands to passwordChange. */
 export const RESET_TICKET_TTL_MS = 10 * 60_000;
-/** Role code given to self-registered users: the low-privilege role (home and own account only). */
-export const REGISTER_DEFAULT_ROLE = 'guest';
 
 /** Request signing window (contract §4.1, security design §2.8). */
 export const SIGN_MAX_SKEW_MS = 300_000;

@@ -9,6 +9,9 @@ import * as repo from './role.repository.ts';
 /** The administrators' role: the base seed grants it every permission, `create-admin` hands it out. */
 export const ADMIN_ROLE = 'admin';
 
+/** The low-privilege role (home and own account only): self-registered users get it; the demo seed creates it. */
+export const GUEST_ROLE = 'guest';
+
 /** The id of the role with this code, or undefined when the installation has none. */
 export async function findRoleId(db: Db, roleCode: string): Promise<string | undefined> {
   return (await repo.findRoleIdByCode(db, roleCode))?.id;

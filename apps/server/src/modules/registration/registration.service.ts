@@ -3,7 +3,7 @@
  *
  * Registration: the SMS code (smsmode '1') is checked before anything about existing accounts is said, so
  * probing usernames costs a fresh code to a phone nobody has registered (one per minute per phone). The
- * new account is active, has no department and holds only REGISTER_DEFAULT_ROLE; a deployment without
+ * new account is active, has no department and holds only GUEST_ROLE; a deployment without
  * that role has registration closed.
  *
  * Reset: phoneVerification trades a right smsmode '2' code for a random single-use ticket (stored only as
@@ -11,7 +11,7 @@
  * Every failure of passwordChange reads the same, whether the username, the phone or the ticket was wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { REGISTER_DEFAULT_ROLE, RESET_TICKET_TTL_MS, TEXT } from '@houtai/shared/constants';
+import { RESET_TICKET_TTL_MS, TEXT } from '@houtai/shared/constants';
 import type {
   PasswordChangeBody,
   PhoneVerificationBody,
@@ -25,7 +25,7 @@ import type { AuthDeps } from '../auth/auth.types.ts';
 import { clearAccountAttempts } from '../auth/login-throttle.service.ts';
 import { findLiveCode, hashCode, issueCode, sameHash, useCode } from '../auth/one-time-code.service.ts';
 import { verifySmsCode } from '../auth/sms-code.service.ts';
-import { addUserRole, findRoleId } from '../permission/role.service.ts';
+import { addUserRole, findRoleId, GUEST_ROLE } from '../permission/role.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import {
   createUser,
@@ -53,7 +53,7 @@ export async function registerUser(
   const code = body.smscode ?? body.smsCode ?? body.captcha;
   if (!code?.trim()) throw AppError.business(TEXT.smsCodeRequired);
   // Checked before the code is spent, so a closed registration never costs the caller their code.
-  const roleId = await findRoleId(deps.db, REGISTER_DEFAULT_ROLE);
+  const roleId = await findRoleId(deps.db, GUEST_ROLE);
   if (!roleId) throw AppError.business(TEXT.registerClosed);
   if (!(await verifySmsCode(deps, body.phone, '1', code))) throw AppError.business(TEXT.smsWrong);
 
