@@ -31,7 +31,7 @@ export interface WorkOrderSeedRow {
   update_time: string | null;
 }
 
-/** The export's columns, in order (the work-order export resource of apps/server/src/tasks/registry.ts). */
+/** The export's columns, in order (the fields flagged `export` in apps/server/src/modules/work-order/work-order.fields.ts). */
 export const EXPORT_TITLES = [
   '工单号',
   '标题',

@@ -1,4 +1,4 @@
-/** Every API module, registered under API_PREFIX. */
+/** Every API module, registered under API_PREFIX, and the task kinds the business modules declare. */
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { onlineRoutes } from './auth/online.routes.ts';
@@ -18,7 +18,16 @@ import { ossRoutes } from './oss/oss.routes.ts';
 import { announcementRoutes } from './announcement/announcement.routes.ts';
 import { workOrderRoutes } from './work-order/work-order.routes.ts';
 import { userKvRoutes } from './user-kv/user-kv.routes.ts';
-import { taskRoutes } from '../tasks/task.routes.ts';
+import { WORK_ORDER_TASK_KINDS } from './work-order/work-order.tasks.ts';
+import { asyncTaskRoutes } from './async-task/async-task.routes.ts';
+import { TaskKindRegistry } from './async-task/async-task.kinds.ts';
+
+/**
+ * The export and import kinds of the task centre, one list per business module (each declared in the module's
+ * `<module>.tasks.ts`). Assembled when this list is loaded, so that every kind is known before the runner
+ * takes a task (tasks run outside requests: the runner, retries after a restart).
+ */
+export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS]);
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
@@ -39,5 +48,5 @@ export const apiModules: FastifyPluginAsync[] = [
   announcementRoutes,
   workOrderRoutes,
   userKvRoutes,
-  taskRoutes,
+  asyncTaskRoutes(TASK_KINDS),
 ];

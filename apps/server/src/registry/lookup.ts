@@ -1,6 +1,8 @@
 /** Name lookups in the registry. Request text is only ever used as a key; what comes back is registry data. */
-import { ENTITIES } from './entities.ts';
+import { checkEntities, ENTITIES } from './entities.ts';
 import type { ColumnDef, EntityDef } from './types.ts';
+
+checkEntities(ENTITIES);
 
 // Maps, not plain objects: names like '__proto__' or 'constructor' must not find anything.
 const byName = new Map<string, EntityDef>();

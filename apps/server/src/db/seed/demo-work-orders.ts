@@ -2,6 +2,7 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { shanghaiDate } from '../../lib/time.ts';
+import { reserveOrderNumbers } from '../../modules/work-order/work-order.service.ts';
 
 type Step =
   | { action: 'assign'; by: string; to: string; note?: string }
@@ -175,17 +176,6 @@ export async function seedDemoWorkOrders(db: Db, now = Date.now()): Promise<void
       )
       .execute();
   }
-  for (const [day, last] of perDay) await raiseOrderNumber(db, `GD${day}-`, last);
-}
-
-/**
- * The day's counter must not hand out a number the demo took. The seed's own upsert, the one the work-order
- * repository does when it numbers an order (seeds write their rows themselves, never through a repository).
- */
-async function raiseOrderNumber(db: Db, prefix: string, lastNo: number): Promise<void> {
-  await db
-    .insertInto('biWorkOrderSeq')
-    .values({ prefix, lastNo })
-    .onConflict((oc) => oc.column('prefix').doUpdateSet({ lastNo }).where('biWorkOrderSeq.lastNo', '<', lastNo))
-    .execute();
+  // The day's counter must not hand out a number the demo took.
+  for (const [day, last] of perDay) await reserveOrderNumbers(db, `GD${day}-`, last);
 }

@@ -205,3 +205,43 @@ export async function openFile(
     isPublic,
   };
 }
+
+/** The record of a stored file (owner, original name, type), or undefined when the path names none. */
+export function findFileRecord(db: Db, path: string) {
+  return repo.findFileByPath(db, path);
+}
+
+/** The records of the stored files among `paths` (unknown paths are left out). */
+export function findFileRecords(db: Db, paths: readonly string[]) {
+  return repo.findFilesByPaths(db, paths);
+}
+
+export interface GeneratedFile {
+  /** Folder of the storage path (e.g. 'task'), followed by the day and a generated name. */
+  biz: string;
+  ext: string;
+  source: Readable;
+  maxBytes: number;
+  /** The only user (besides holders of the all-files code) who may read it back. */
+  ownerId: string;
+  originalName: string;
+  contentType: string;
+}
+
+/** Stores a file the server made for a user (a task's export or error file) as their private file; answers its path. */
+export async function saveGeneratedFile(deps: FilesDeps, file: GeneratedFile): Promise<string> {
+  const now = deps.services.now();
+  const path = `${file.biz}/${dayOf(now)}/${randomUUID()}.${file.ext}`;
+  const size = await deps.storage.put(path, file.source, file.maxBytes);
+  await repo.insertFile(deps.db, {
+    id: newId(),
+    path,
+    biz: file.biz,
+    ownerId: file.ownerId,
+    originalName: file.originalName,
+    contentType: file.contentType,
+    size,
+    createdAt: new Date(now).toISOString(),
+  });
+  return path;
+}

@@ -1,5 +1,6 @@
 /**
- * /bi/workOrder: the list, one order with its history, and the steps 添加 / 指派 / 完成 / 关闭 / 重新打开 / 评论.
+ * /bi/workOrder: the list, one order with its history, the steps 添加 / 指派 / 完成 / 关闭 / 重新打开 / 评论, and the
+ * list's direct export and import (the task centre's work-order kinds, run at once).
  * The route policy asks for the screen's code (bi:workOrder:list) or the step's own code (add, assign); who may
  * complete, close or reopen a given order is decided per order by the service (handler, reporter, or a holder of
  * bi:workOrder:close).
@@ -20,6 +21,7 @@ import {
 } from '@houtai/shared/contract/work-order';
 import { fail, ok } from '../../lib/envelope.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { importExcelUpload, sendExportXls } from '../async-task/excel-endpoints.ts';
 import { openFile } from '../files/files.service.ts';
 import { sendStoredFile } from '../files/send-file.ts';
 import {
@@ -35,6 +37,7 @@ import {
   type WorkOrderCaller,
   type WorkOrderDeps,
 } from './work-order.service.ts';
+import { WORK_ORDER_EXPORT, WORK_ORDER_IMPORT, WorkOrderExportParams } from './work-order.tasks.ts';
 
 const tags = ['work-order'];
 const { list, add, assign, close } = WORK_ORDER_PERMISSIONS;
@@ -152,5 +155,25 @@ export const workOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       await commentWorkOrder(deps(request), request.body, await callerOf(app, request));
       return ok(null, WORK_ORDER_TEXT.commented);
     },
+  );
+
+  // The list as an .xlsx download, streamed (large lists go to the task centre as the same kind).
+  app.get(
+    '/bi/workOrder/exportXls',
+    { config: { policy: { permission: list } }, schema: { querystring: WorkOrderExportParams, tags } },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      return sendExportXls(app, request, reply, WORK_ORDER_EXPORT, user.id, request.query);
+    },
+  );
+
+  // A small file imported at once (larger ones go to the task centre as the same kind).
+  app.post(
+    '/bi/workOrder/importExcel',
+    {
+      config: { policy: { permission: add }, operation: '导入工单', operateType: '5' },
+      schema: { tags, consumes: ['multipart/form-data'] },
+    },
+    async (request) => importExcelUpload(app, request, WORK_ORDER_IMPORT, requireSession(request).user.id),
   );
 };

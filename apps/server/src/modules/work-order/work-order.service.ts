@@ -42,7 +42,7 @@ import { newId } from '../../lib/ids.ts';
 import { shanghaiDate } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
-import * as files from '../files/files.repository.ts';
+import { findFileRecords } from '../files/files.service.ts';
 import * as userService from '../user/user.service.ts';
 import * as repo from './work-order.repository.ts';
 import {
@@ -154,7 +154,7 @@ function attachmentPaths(row: Pick<WorkOrderRow, 'attachments'>): string[] {
 async function attachmentFilesOf(db: Db, row: Pick<WorkOrderRow, 'attachments'>): Promise<WorkOrderAttachment[]> {
   const paths = attachmentPaths(row);
   if (paths.length === 0) return [];
-  const found = new Map((await files.findFilesByPaths(db, paths)).map((f) => [f.path, f]));
+  const found = new Map((await findFileRecords(db, paths)).map((f) => [f.path, f]));
   return paths.flatMap((p) => {
     const f = found.get(p);
     return f ? [{ path: p, name: f.originalName, size: f.size }] : [];
@@ -175,7 +175,7 @@ export async function attachmentOf(db: Db, q: { id: string; path: string }, call
 /** Attachments must be the caller's own uploads. */
 async function checkAttachments(db: Db, paths: readonly string[] | undefined, userId: string): Promise<void> {
   if (!paths?.length) return;
-  const found = await files.findFilesByPaths(db, paths);
+  const found = await findFileRecords(db, paths);
   const own = new Set(found.filter((f) => f.ownerId === userId).map((f) => f.path));
   if (!paths.every((p) => own.has(p))) throw AppError.business(WORK_ORDER_TEXT.attachmentUnavailable);
 }
@@ -515,6 +515,14 @@ export async function* workOrderExportPages(
     if (rows.length < pageSize) return;
     afterNo = rows[rows.length - 1]!.orderNo;
   }
+}
+
+/**
+ * Moves a day's numbering up to at least `lastNo`, for orders written outside this service (the demo seed), so that
+ * the next order created that day never takes one of their numbers.
+ */
+export function reserveOrderNumbers(db: Db, prefix: string, lastNo: number): Promise<void> {
+  return repo.raiseOrderNumber(db, prefix, lastNo);
 }
 
 export function countWorkOrderRecords(db: Db, filter: repo.WorkOrderFilter): Promise<number> {

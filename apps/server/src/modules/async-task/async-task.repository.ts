@@ -1,8 +1,8 @@
-/** SQL of the task centre (bound parameters only). */
+/** SQL of the task centre: async_task rows and the import keys of task_import_row (bound parameters only). */
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../db/connection.ts';
-import type { AsyncTaskTable } from '../db/schema.ts';
-import { like } from '../lib/like.ts';
+import type { Db } from '../../db/connection.ts';
+import type { AsyncTaskTable } from '../../db/schema.ts';
+import { like } from '../../lib/like.ts';
 
 export function insertTask(db: Db, row: Insertable<AsyncTaskTable>) {
   return db.insertInto('asyncTask').values(row).execute();
