@@ -7,7 +7,7 @@
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ADMIN_ROLE } from '../../modules/permission/role.service.ts';
+import { ADMIN_ROLE } from '../../modules/role/role.service.ts';
 import { newUserRow } from '../../modules/user/user.service.ts';
 import { MENUS, type MenuSeed } from './menus.ts';
 import { seedOrganisation } from './organisation.ts';

@@ -9,7 +9,7 @@ import { WORK_ORDER_ACTION_DICT, WORK_ORDER_PERMISSIONS } from '@houtai/shared/c
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ADMIN_ROLE } from '../../modules/permission/role.service.ts';
+import { ADMIN_ROLE } from '../../modules/role/role.service.ts';
 import { ensureMenus } from './base.ts';
 import { buttonSeed, type MenuSeed } from './menus.ts';
 

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
-import { ADMIN_ROLE, addUserRole, ensureUserRole, requireRoleId } from '../permission/role.service.ts';
+import { ADMIN_ROLE, addUserRole, ensureUserRole, requireRoleId } from '../role/role.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import { createUser, findAnyUserByUsername, newUserRow, setPasswordByOperator } from '../user/user.service.ts';
 import { clearAccountAttempts } from './login-throttle.service.ts';

@@ -25,7 +25,7 @@ import type { AuthDeps } from '../auth/auth.types.ts';
 import { clearAccountAttempts } from '../auth/login-throttle.service.ts';
 import { findLiveCode, hashCode, issueCode, sameHash, useCode } from '../auth/one-time-code.service.ts';
 import { verifySmsCode } from '../auth/sms-code.service.ts';
-import { addUserRole, findRoleId, GUEST_ROLE } from '../permission/role.service.ts';
+import { addUserRole, findRoleId, GUEST_ROLE } from '../role/role.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import {
   createUser,

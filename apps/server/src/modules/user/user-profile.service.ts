@@ -2,6 +2,7 @@
 import type { Depart, SettlementAccount, UserInfo } from '@houtai/shared/contract/user';
 import type { Db } from '../../db/connection.ts';
 import type { User } from '../../db/schema.ts';
+import { departNamesByCodes } from '../depart/depart.service.ts';
 import * as repo from './user.repository.ts';
 import { orgCodeChain, presentAccount, presentDepart, presentUser } from './user.presenter.ts';
 
@@ -15,7 +16,7 @@ export interface UserProfile {
 export async function loadDeparts(db: Db, userId: string): Promise<Depart[]> {
   const rows = await repo.findUserDeparts(db, userId);
   const codes = [...new Set(rows.flatMap((r) => orgCodeChain(r.orgCode)))];
-  const names = new Map((await repo.findDepartsByCodes(db, codes)).map((d) => [d.orgCode, d.departName]));
+  const names = await departNamesByCodes(db, codes);
   return rows.map((r) => presentDepart(r, names));
 }
 

@@ -190,16 +190,6 @@ export function findUserDeparts(db: Db, userId: string) {
     .execute();
 }
 
-/** Every department whose org code is a prefix of one of the given codes (for full names). */
-export function findDepartsByCodes(db: Db, orgCodes: readonly string[]) {
-  if (orgCodes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('sysDepart')
-    .select(['orgCode', 'departName'])
-    .where('orgCode', 'in', [...orgCodes])
-    .execute();
-}
-
 export function findUserSettlementOrgs(db: Db, userId: string) {
   return db
     .selectFrom('settlementOrg as s')
