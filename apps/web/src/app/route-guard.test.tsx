@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router';
 import type { MenuNode } from '@houtai/shared/contract/permission';
 import type { UserInfo } from '@houtai/shared/contract/user';
-import { publicRoutes } from '../features/auth/public-routes.tsx';
 import { setFeedback, type Feedback } from '../lib/feedback.ts';
 import { useSessionStore } from '../lib/session-store.ts';
+import { publicRoutes } from './public-routes.tsx';
 import {
   GUARD_TEXT,
   GuestOnly,

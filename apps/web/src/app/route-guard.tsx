@@ -10,7 +10,7 @@ import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObje
 import { Spin } from 'antd';
 import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
-import { PermissionLoadError, fetchUserPermission } from '../features/auth/api/get-user-permission.ts';
+import { PermissionLoadError, fetchUserPermission } from '../features/auth/feature.ts';
 import { getFeedback } from '../lib/feedback.ts';
 import { logout } from '../lib/http.ts';
 import { useSessionStore } from '../lib/session-store.ts';

@@ -1,15 +1,15 @@
 /**
  * The route table (spec §2.1, §2.2): a data router in history mode with base '/', scrolling to the top
- * on every navigation. Public sign-in routes come from the auth feature; the signed-in shell's
+ * on every navigation. Public sign-in routes come from the features (public-routes.tsx); the signed-in shell's
  * children are the user's menu routes, patched in once the permissions are loaded (route-guard.tsx).
  * Every path nobody knows ends on /404 (guests sign in first, since their menu is not known yet).
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { HOME_PATH } from '@houtai/shared/constants';
-// ---- MOUNT POINT (lead): public sign-in routes of the auth feature (login, register, register-result,
-// alteration, LoginByAdmin, /oauth2-app → /oauth2-app/login). They are spread into the root's children below.
-import { publicRoutes } from '../features/auth/public-routes.tsx';
+// The public sign-in routes (login, register, register-result, alteration, LoginByAdmin, /oauth2-app →
+// /oauth2-app/login), from the features' entries; they are spread into the root's children below.
+import { publicRoutes } from './public-routes.tsx';
 import { PageSpinner, RouteErrorPage } from './route-fallbacks.tsx';
 import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './route-guard.tsx';
 

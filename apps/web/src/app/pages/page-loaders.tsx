@@ -1,31 +1,19 @@
 /**
- * Every page key of the registry (app/router/page-registry.ts) → its lazily imported screen. The record
- * is exhaustive: a new page key fails the typecheck until it points to a screen (or the not-built page).
- * Both the router (route `lazy`, so a navigation waits for the chunk) and the tab workspace (which
- * renders the kept pages itself) load screens through `loadPage`, so each chunk is fetched once.
+ * Every page key of the registry (app/router/page-registry.ts) → its lazily imported screen: the features'
+ * pages (their entries, app/features.ts) and the shell's own (the iframe host, the not-built page, for now the
+ * online list screens). The table is exhaustive: a new page key fails the typecheck until a feature publishes
+ * its screen (or it points to the not-built page here), and so does a feature page the registry does not know.
+ * Both the router (route `lazy`, so a navigation waits for the chunk) and the tab workspace (which renders the
+ * kept pages itself) load screens through `loadPage`, so each chunk is fetched once.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type LazyExoticComponent } from 'react';
+import type { FeatureEntry, PageComponent, PageLoader } from '../../lib/feature-entry.ts';
+import { FEATURES, type FeaturePageKey } from '../features.ts';
 import type { PageKey } from '../router/page-registry.ts';
-
-export type PageComponent = ComponentType;
-type PageLoader = () => Promise<PageComponent>;
 
 const notBuilt: PageLoader = async () => (await import('./not-built-page.tsx')).NotBuiltPage;
 
-export const PAGE_LOADERS: Record<PageKey, PageLoader> = {
-  'dashboard-analysis': async () => (await import('../../features/dashboard/analysis-page.tsx')).AnalysisPage,
-  'account-center': async () => (await import('./account-center-page.tsx')).AccountCenterPage,
-  'account-settings': async () => (await import('./account-settings-page.tsx')).AccountSettingsPage,
-  'user-announcement': async () =>
-    (await import('../../features/messages/components/user-announcement-page.tsx')).UserAnnouncementPage,
-  'work-order-list': async () =>
-    (await import('../../features/work-order/components/work-order-list-page.tsx')).WorkOrderListPage,
-  'work-order-detail': async () =>
-    (await import('../../features/work-order/components/work-order-detail-page.tsx')).WorkOrderDetailPage,
-  'system-announcement': async () =>
-    (await import('../../features/system/announcement/announcement-admin-page.tsx')).AnnouncementAdminPage,
-  'system-notice-banner': async () =>
-    (await import('../../features/system/notice-banner/notice-banner-admin-page.tsx')).NoticeBannerAdminPage,
+const SHELL_PAGES = {
   'online-form-list': notBuilt,
   'online-copy-list': notBuilt,
   'online-auto-list': notBuilt,
@@ -37,7 +25,21 @@ export const PAGE_LOADERS: Record<PageKey, PageLoader> = {
   'online-auto-report-list': notBuilt,
   iframe: async () => (await import('./iframe-page.tsx')).IframePage,
   'not-built': notBuilt,
-};
+} satisfies Partial<Record<PageKey, PageLoader>>;
+
+const entries: readonly FeatureEntry[] = FEATURES;
+
+// The keys are those the entries' types name (FeaturePageKey); Object.entries cannot say so itself.
+const FEATURE_PAGES = Object.fromEntries(entries.flatMap((entry) => Object.entries(entry.pages ?? {}))) as Record<
+  FeaturePageKey,
+  PageLoader
+>;
+
+/** A feature page the registry does not know is a type error: its key is not a PageKey. */
+const KNOWN_FEATURE_PAGES: Record<Extract<FeaturePageKey, PageKey>, PageLoader> &
+  Record<Exclude<FeaturePageKey, PageKey>, never> = FEATURE_PAGES;
+
+export const PAGE_LOADERS: Record<PageKey, PageLoader> = { ...SHELL_PAGES, ...KNOWN_FEATURE_PAGES };
 
 const loaded = new Map<PageKey, PageComponent>();
 const pending = new Map<PageKey, Promise<PageComponent>>();

@@ -51,6 +51,13 @@ describe('page registry', () => {
     expect(isGroupComponent('system/UserList')).toBe(false);
   });
 
+  it('the menu components of the list and the detail page open the work-order screens', () => {
+    expect(lookupPage('bi/workOrder/WorkOrderList')).toBe('work-order-list');
+    expect(lookupPage('bi/workOrder/WorkOrderDetail')).toBe('work-order-detail');
+    expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderList')).toBe('work-order-list');
+    expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderDetail')).toBe('work-order-detail');
+  });
+
   it('lists every page key once', () => {
     expect(new Set(PAGE_KEYS).size).toBe(PAGE_KEYS.length);
     expect(PAGE_KEYS).toContain(NOT_BUILT_PAGE);

@@ -4,9 +4,10 @@
  * page keys here, and the router maps each page key to a lazily imported React page. Keeping this
  * table plain data lets the route builder stay free of React and lets tests check every mapping.
  *
- * Wiring: the router module holds `const PAGE_LOADERS: Record<PageKey, () => Promise<{ Component }>>`
- * (exhaustive, so adding a key here fails the typecheck until its page exists or points to the
- * not-built page).
+ * Wiring: app/pages/page-loaders.tsx holds `PAGE_LOADERS: Record<PageKey, PageLoader>`, made of the pages the
+ * features publish in their entries (`features/<name>/feature.ts`, listed in app/features.ts) and the shell's
+ * own. It is exhaustive both ways: adding a key here fails the typecheck until a feature publishes its page (or
+ * it points to the not-built page), and so does a feature page whose key is not here.
  */
 
 /**
@@ -39,7 +40,8 @@ export type OnlinePageKey = (typeof ONLINE_COMPONENTS)[keyof typeof ONLINE_COMPO
 
 /**
  * Screens built by the client, keyed by the server's `component` path. Later issues add their screens
- * here (e.g. `'system/UserList': 'system-user-list'`); until then such menus open the not-built page.
+ * here (e.g. `'system/UserList': 'system-user-list'`) and in their feature's entry; until then such menus
+ * open the not-built page.
  */
 export const PAGE_COMPONENTS = {
   'dashboard/Analysis': 'dashboard-analysis',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPage } from '../../app/router/page-registry.ts';
 import {
   INITIAL_LIST_STATE,
   sortOrderOf,
@@ -43,12 +42,5 @@ describe('work-order list state', () => {
 
   it("shows the total as 'a-b 共 N 条'", () => {
     expect(totalText(25, [11, 20])).toBe('11-20 共 25 条');
-  });
-
-  it('the menu components of the list and the detail page open the work-order screens', () => {
-    expect(lookupPage('bi/workOrder/WorkOrderList')).toBe('work-order-list');
-    expect(lookupPage('bi/workOrder/WorkOrderDetail')).toBe('work-order-detail');
-    expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderList')).toBe('work-order-list');
-    expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderDetail')).toBe('work-order-detail');
   });
 });

@@ -10,13 +10,13 @@ import { useNavigate } from 'react-router';
 import { Button, ConfigProvider, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.ts';
+import { FeatureHeaderItems } from '../header/feature-header-items.tsx';
 import { HeaderGreeting } from '../header/header-greeting.tsx';
 import { LogoArea } from '../header/logo-area.tsx';
 import { MenuSearch } from '../header/menu-search.tsx';
-import { NoticeBell } from '../header/notice-bell/notice-bell.tsx';
+import { menuLinks } from '../header/open-page.ts';
 import { QuickLinks } from '../header/quick-links.tsx';
 import { UserMenu } from '../header/user-menu.tsx';
-import { TaskCenterButton } from '../task-center/task-center-button.tsx';
 import type { MenuRouteTable } from '../../router/menu-routes.ts';
 import { LAYOUT_SIZES } from './layout-sizes.ts';
 import { ShellMenu } from './shell-menu.tsx';
@@ -38,7 +38,7 @@ export interface HeaderBarProps {
 }
 
 /**
- * The header's right side: menu search, quick links and the user menu. In the top-menu layout it is exactly
+ * The header's right side: menu search, quick links, the features' items (task list, bell) and the user menu. In the top-menu layout it is exactly
  * the 403 px the spec reserves, the greeting first and cut short to fit (the logo already names the
  * organisation); elsewhere it takes what its parts need.
  */
@@ -55,6 +55,7 @@ function HeaderRight({
 }) {
   const navigate = useNavigate();
   const options = useMemo(() => searchableMenu(table.menu), [table]);
+  const links = useMemo(() => menuLinks(table.routes), [table]);
   const open = (o: MenuSearchOption) => {
     if (o.external) window.open(o.url ?? o.path, '_blank', 'noopener');
     else void navigate(o.path);
@@ -83,8 +84,7 @@ function HeaderRight({
         collapsedWidth={topMenu ? 36 : undefined}
       />
       <QuickLinks compact={isMobile || topMenu} />
-      <TaskCenterButton dark={dark} compact={isMobile} />
-      <NoticeBell routes={table.routes} dark={dark} compact={isMobile} />
+      <FeatureHeaderItems links={links} dark={dark} compact={isMobile} />
       <UserMenu />
     </div>
   );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { stubApi, type ApiCall } from '../../../features/messages/messages.fixture.ts';
+import { stubApi, type ApiCall } from '../../../testing/messages.fixture.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { NoticeBanner, marqueeSeconds } from './notice-banner.tsx';

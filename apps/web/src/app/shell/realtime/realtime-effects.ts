@@ -1,27 +1,29 @@
 /**
- * What the shell does with a realtime message (spec §3, §4, §7), as data: refresh the bell and message lists,
- * show a toast, update the banner, remember an unread work order. Pure, so every rule is unit tested; the shell
- * hook (use-shell-realtime.ts) carries the effects out.
+ * What a realtime message asks for (spec §3, §4, §7), as data: the shell shows a toast and updates the banner;
+ * the features' handlers (by event kind, lib/feature-entry.ts) refresh the bell and message lists, remember an
+ * unread work order, set the task dot. Pure, so every rule is unit tested; the shell hook
+ * (use-shell-realtime.ts) carries the effects out.
  */
 import {
+  TASK_MESSAGE_MARKER,
   WORK_ORDER_BUSINESS_TYPE,
   parseSystemNotice,
   taskProgressOf,
   type RealtimeMessage,
   type SystemNotice,
 } from '@houtai/shared/messaging';
-import { isTaskMessage } from '../../../features/tasks/task-dot.ts';
+import type { FeatureRealtimeEvent } from '../../../lib/feature-entry.ts';
 
 export type ToastLevel = 'warning' | 'success' | 'error' | 'info';
 
 export type RealtimeEffect =
-  | { kind: 'refresh-messages' }
   | { kind: 'toast'; level: ToastLevel; text: string }
   | { kind: 'banner'; notice: SystemNotice }
-  /** Stored as unread unless the user is on the work-order list (decided when carried out). */
-  | { kind: 'work-order'; id: string }
-  /** Sets the task list's dot if the message is for the signed-in user (decided when carried out). */
-  | { kind: 'task-dot' };
+  /**
+   * For the features: 'refresh-messages'; 'work-order' (stored as unread unless the user is on the work-order
+   * list); 'task-dot' (set if the message is for the signed-in user). The handlers decide when they run.
+   */
+  | FeatureRealtimeEvent;
 
 /** status 1 warning, 2 success, 3 error, anything else info (spec §3). */
 export function toastLevel(status: number | undefined): ToastLevel {
@@ -50,8 +52,11 @@ export function realtimeEffects(message: RealtimeMessage): RealtimeEffect[] {
       if (message.cmd === 'user' && message.businessType === WORK_ORDER_BUSINESS_TYPE && message.msgId) {
         effects.push({ kind: 'work-order', id: message.msgId });
       }
-      // Task centre: a 'user' message whose text starts with the task marker sets the task list's dot.
-      if (isTaskMessage(message)) effects.push({ kind: 'task-dot' });
+      // Task centre: a 'user' message whose text starts with the task marker sets the task list's dot (the tasks
+      // feature checks that it is for the signed-in user).
+      if (message.cmd === 'user' && (message.msgTxt ?? '').startsWith(TASK_MESSAGE_MARKER)) {
+        effects.push({ kind: 'task-dot' });
+      }
       return effects;
     }
     case 'notice': {

@@ -3,21 +3,22 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { ListByUserResult } from '@houtai/shared/contract/announcement';
 import { md5Hex } from '@houtai/shared/md5';
 import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
-import { clearTaskDot, hasTaskDot } from '../../../features/tasks/task-dot.ts';
-import { addUnreadWorkOrder } from '../../../features/work-order/unread-work-orders.ts';
-import { announcement, bellAnswer, stubApi, type ApiCall } from '../../../features/messages/messages.fixture.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { announcement, bellAnswer, stubApi, type ApiCall } from '../../../testing/messages.fixture.ts';
+import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { ADMIN_AUTH, ADMIN_MENU } from '../../router/admin-menu.fixture.ts';
 import { buildMenuRoutes, type MenuRouteTable } from '../../router/menu-routes.ts';
-import { renderInShell, signInAs } from '../../../testing/render.tsx';
-import { NoticeBell } from '../header/notice-bell/notice-bell.tsx';
+import { FeatureHeaderItems } from '../header/feature-header-items.tsx';
+import { menuLinks } from '../header/open-page.ts';
 import { NoticeBanner } from '../notice-banner/notice-banner.tsx';
 import { useShellRealtime } from './use-shell-realtime.ts';
 
+// The work-order feature's realtime handler loads this module when a WORK_ORDER message arrives.
+const addUnreadWorkOrder = vi.hoisted(() => vi.fn((_id: string) => Promise.resolve()));
 vi.mock('../../../features/work-order/unread-work-orders.ts', () => ({
   WORK_ORDER_LIST_ROUTE_NAME: 'bi-workOrder-WorkOrderList',
   WORK_ORDER_LIST_PATH: '/bi/workOrder/WorkOrderList',
-  addUnreadWorkOrder: vi.fn(() => Promise.resolve()),
+  addUnreadWorkOrder,
 }));
 
 class FakeWebSocket {
@@ -53,15 +54,20 @@ const table: MenuRouteTable = buildMenuRoutes(ADMIN_MENU, {
   config: {},
 });
 
+const links = menuLinks(table.routes);
+
+/** The banner and the features' header items (the task list button with its dot, the bell). */
 function Shell() {
   useShellRealtime(table);
   return (
     <>
       <NoticeBanner />
-      <NoticeBell routes={table.routes} />
+      <FeatureHeaderItems links={links} />
     </>
   );
 }
+
+const taskDot = () => screen.getByTestId('task-center').getAttribute('data-dot');
 
 let bell: ListByUserResult;
 let notice: { status: string; content: string };
@@ -94,8 +100,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.mocked(addUnreadWorkOrder).mockClear();
+  addUnreadWorkOrder.mockClear();
   useSessionStore.getState().clear();
+  // The task dot is kept in local storage per user.
+  localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
 
@@ -163,13 +171,12 @@ describe('the shell and its realtime socket', () => {
   });
 
   it('a task message sets the task dot for me, not one meant for someone else', async () => {
-    clearTaskDot('u1');
     const socket = await renderShell();
+    expect(taskDot()).toBe('false');
     socket.push({ cmd: 'user', msgTxt: `${TASK_MESSAGE_MARKER}别人的导出完成`, userId: 'u2' });
     await screen.findByText(`${TASK_MESSAGE_MARKER}别人的导出完成`);
-    expect(hasTaskDot('u1')).toBe(false);
+    expect(taskDot()).toBe('false');
     socket.push({ cmd: 'user', msgTxt: `${TASK_MESSAGE_MARKER}导出完成`, userId: 'u1' });
-    await waitFor(() => expect(hasTaskDot('u1')).toBe(true));
-    clearTaskDot('u1');
+    await waitFor(() => expect(taskDot()).toBe('true'));
   });
 });

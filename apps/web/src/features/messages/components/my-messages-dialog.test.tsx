@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { renderInShell, signInAs } from '../../../testing/render.tsx';
-import { sendRecord, stubApi, type ApiCall } from '../messages.fixture.ts';
+import { sendRecord, stubApi, type ApiCall } from '../../../testing/messages.fixture.ts';
 import { MyMessagesDialog } from './my-messages-dialog.tsx';
 
 // happy-dom cannot drive DOMPurify; the Markdown view is proven in Chromium (e2e/tests/notices.spec.ts).

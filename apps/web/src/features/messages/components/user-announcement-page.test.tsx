@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { renderInShell, signInAs } from '../../../testing/render.tsx';
-import { sendRecord, stubApi, type ApiCall } from '../messages.fixture.ts';
+import { sendRecord, stubApi, type ApiCall } from '../../../testing/messages.fixture.ts';
 import { UserAnnouncementPage } from './user-announcement-page.tsx';
 
 vi.mock('../../../widgets/markdown/markdown-lazy.tsx', () => ({

@@ -2,8 +2,10 @@
  * Where an announcement with openType 'component' leads (spec §3): the menu route named by `openPage` (its
  * component path, route name, component name or path), with `busId` as the route's one parameter or as the
  * `busId` query. Null when the user has no such route or it cannot be filled: the message is opened instead.
+ * The header hands this to the features' header items as their `links` (the bell opens pages with it).
  */
-import { hasParams, type MenuRoute } from '../../../router/menu-routes.ts';
+import type { MenuLinks } from '../../../lib/feature-entry.ts';
+import { hasParams, type MenuRoute } from '../../router/menu-routes.ts';
 
 function normalise(page: string): string {
   return page
@@ -36,4 +38,12 @@ export function openPageTarget(
     return route.path.replace(/\/:[^/]+/, `/${encodeURIComponent(busId)}`);
   }
   return busId ? `${route.path}?busId=${encodeURIComponent(busId)}` : route.path;
+}
+
+/** The user's menu as a header item sees it. */
+export function menuLinks(routes: readonly MenuRoute[]): MenuLinks {
+  return {
+    hasPath: (path) => routes.some((r) => r.path === path),
+    pageTarget: (page, busId) => openPageTarget(routes, page, busId),
+  };
 }

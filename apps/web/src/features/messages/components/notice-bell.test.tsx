@@ -2,25 +2,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract/announcement';
-import { useSessionStore } from '../../../../lib/session-store.ts';
-import {
-  announcement,
-  bellAnswer,
-  sendRecord,
-  stubApi,
-  type ApiCall,
-} from '../../../../features/messages/messages.fixture.ts';
-import { ADMIN_AUTH, ADMIN_MENU } from '../../../router/admin-menu.fixture.ts';
-import { buildMenuRoutes } from '../../../router/menu-routes.ts';
-import { renderInShell, signInAs } from '../../../../testing/render.tsx';
+import type { MenuLinks } from '../../../lib/feature-entry.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { announcement, bellAnswer, sendRecord, stubApi, type ApiCall } from '../../../testing/messages.fixture.ts';
+import { renderInShell, signInAs } from '../../../testing/render.tsx';
 import { CountBubble, NoticeBell } from './notice-bell.tsx';
 
 // happy-dom cannot drive DOMPurify; the Markdown view is proven in Chromium (e2e/tests/notices.spec.ts).
-vi.mock('../../../../widgets/markdown/markdown-lazy.tsx', () => ({
+vi.mock('../../../widgets/markdown/markdown-lazy.tsx', () => ({
   MarkdownView: ({ text }: { text: string }) => <div data-testid="markdown">{text}</div>,
 }));
 
-const table = buildMenuRoutes(ADMIN_MENU, { held: new Set(ADMIN_AUTH.map((a) => a.action)), config: {} });
+/**
+ * The shell's links for a menu with 消息中心 (/isps/userAnnouncement, component system/UserAnnouncementList) and no
+ * bpm pages, or without it (app/shell/header/open-page.ts builds the real ones from the menu routes).
+ */
+function menuLinks(withMessagesPage = true): MenuLinks {
+  return {
+    hasPath: (path) => withMessagesPage && path === '/isps/userAnnouncement',
+    pageTarget: (page, busId) =>
+      withMessagesPage && page === 'system/UserAnnouncementList' ? `/isps/userAnnouncement?busId=${busId}` : null,
+  };
+}
+const links = menuLinks();
 
 function Where() {
   const l = useLocation();
@@ -70,7 +74,7 @@ afterEach(() => {
 describe('notice bell', () => {
   it('counts notices and system messages together, without polling', async () => {
     stubBell();
-    renderInShell(<NoticeBell routes={table.routes} />);
+    renderInShell(<NoticeBell links={links} />);
     await waitFor(() => expect(bellButton().getAttribute('data-count')).toBe('3'));
     expect(bellButton().getAttribute('aria-label')).toBe('消息通知，3条未读');
     expect(within(bellButton()).getByText('3')).toBeTruthy();
@@ -82,7 +86,7 @@ describe('notice bell', () => {
 
   it('lists both kinds in the tabs 通知(N) and 系统消息(N)', async () => {
     stubBell();
-    renderInShell(<NoticeBell routes={table.routes} />);
+    renderInShell(<NoticeBell links={links} />);
     await waitFor(() => expect(bellButton().getAttribute('data-count')).toBe('3'));
     const panel = await openPopover();
     expect(within(panel).getByRole('tab', { name: '通知(2)' })).toBeTruthy();
@@ -99,7 +103,7 @@ describe('notice bell', () => {
 
   it('opens a message in a dialog, marks it read, syncs, and the count drops', async () => {
     stubBell();
-    renderInShell(<NoticeBell routes={table.routes} />);
+    renderInShell(<NoticeBell links={links} />);
     await waitFor(() => expect(bellButton().getAttribute('data-count')).toBe('3'));
     const panel = await openPopover();
     fireEvent.click(within(panel).getByText('放假通知'));
@@ -123,7 +127,7 @@ describe('notice bell', () => {
     stubBell();
     renderInShell(
       <>
-        <NoticeBell routes={table.routes} />
+        <NoticeBell links={links} />
         <Where />
       </>,
     );
@@ -143,7 +147,7 @@ describe('notice bell', () => {
     stubBell();
     renderInShell(
       <>
-        <NoticeBell routes={table.routes} />
+        <NoticeBell links={links} />
         <Where />
       </>,
     );
@@ -161,7 +165,7 @@ describe('notice bell', () => {
         result: { records: [sendRecord(1, { anntId: 'a2' })], total: 1, size: 7, current: 1, pages: 1 },
       }),
     });
-    renderInShell(<NoticeBell routes={table.routes} />);
+    renderInShell(<NoticeBell links={links} />);
     await waitFor(() => expect(bellButton().getAttribute('data-count')).toBe('3'));
     const panel = await openPopover();
     fireEvent.click(within(panel).getByTestId('notice-more'));
@@ -174,7 +178,7 @@ describe('notice bell', () => {
     stubBell();
     const { unmount } = renderInShell(
       <>
-        <NoticeBell routes={table.routes} />
+        <NoticeBell links={links} />
         <Where />
       </>,
     );
@@ -183,7 +187,7 @@ describe('notice bell', () => {
     expect(screen.getByTestId('where').textContent).toBe('/isps/userAnnouncement');
     unmount();
 
-    renderInShell(<NoticeBell routes={table.routes.filter((r) => r.path !== '/isps/userAnnouncement')} />);
+    renderInShell(<NoticeBell links={menuLinks(false)} />);
     const other = await openPopover();
     expect(within(other).queryByTestId('notice-messages-page')).toBeNull();
     expect(within(other).getByTestId('notice-more')).toBeTruthy();
@@ -198,7 +202,7 @@ describe('notice bell', () => {
 
   it('stays at no count, without any notification, when the list cannot be loaded', async () => {
     calls = stubApi({ 'GET /sys/annountCement/listByUser': () => ({ success: false, message: '出错了' }) });
-    renderInShell(<NoticeBell routes={table.routes} />);
+    renderInShell(<NoticeBell links={links} />);
     await waitFor(() => expect(calls.length).toBe(1));
     await new Promise((r) => setTimeout(r, 20));
     expect(bellButton().getAttribute('data-count')).toBe('0');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuRoute } from '../../../router/menu-routes.ts';
-import { openPageTarget } from './open-page.ts';
+import type { MenuRoute } from '../../router/menu-routes.ts';
+import { menuLinks, openPageTarget } from './open-page.ts';
 
 function route(path: string, component: string, name: string, componentName = name): MenuRoute {
   return {
@@ -47,5 +47,15 @@ describe('openPageTarget', () => {
     expect(openPageTarget(routes, 'modules/bpm/task/form/FormLoading', 'b1')).toBeNull();
     expect(openPageTarget(routes, '', 'b1')).toBeNull();
     expect(openPageTarget(routes, null, 'b1')).toBeNull();
+  });
+});
+
+describe('menuLinks', () => {
+  it('tells a header item which addresses the user has and where a page leads', () => {
+    const links = menuLinks(routes);
+    expect(links.hasPath('/isps/userAnnouncement')).toBe(true);
+    expect(links.hasPath('/isystem/user')).toBe(false);
+    expect(links.pageTarget('system/UserAnnouncementList', 'b1')).toBe('/isps/userAnnouncement?busId=b1');
+    expect(links.pageTarget('bpm/Unknown', 'b1')).toBeNull();
   });
 });

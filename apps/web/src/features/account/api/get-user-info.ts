@@ -1,7 +1,7 @@
 /** GET /sys/user/getUserInfo: the signed-in user's info as the server holds it now (the personal centre). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileUserInfo, UserInfoResult } from '@houtai/shared/contract/user';
-import { http } from '../../../../lib/http.ts';
+import { http } from '../../../lib/http.ts';
 
 export async function fetchUserInfo(): Promise<ProfileUserInfo> {
   const res = await http.get<UserInfoResult>('/sys/user/getUserInfo');

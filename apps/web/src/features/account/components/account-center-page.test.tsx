@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { UserInfo } from '@houtai/shared/contract/user';
-import { useSessionStore } from '../../lib/session-store.ts';
-import { saveSettlementAccounts } from '../../lib/settlement-accounts.ts';
-import { envelope, mockApi, renderInShell, signInAs } from '../../testing/render.tsx';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { saveSettlementAccounts } from '../../../lib/settlement-accounts.ts';
+import { envelope, mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { AccountCenterPage } from './account-center-page.tsx';
 
 const KEPT: Partial<UserInfo> = {

@@ -15,29 +15,23 @@ import { Button, Dropdown, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import type { AnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT, USER_ANNOUNCEMENT_PATH } from '@houtai/shared/messaging';
-import { unreadCount, useListByUser } from '../../../../features/messages/api/list-by-user.ts';
-import { useFeedback } from '../../../../lib/feedback.ts';
-import { getRealtimeStatus, subscribeRealtimeStatus } from '../../../../lib/realtime.ts';
-import type { MenuRoute } from '../../../router/menu-routes.ts';
-import { openPageTarget } from './open-page.ts';
+import type { HeaderItemProps } from '../../../lib/feature-entry.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { getRealtimeStatus, subscribeRealtimeStatus } from '../../../lib/realtime.ts';
+import { unreadCount, useListByUser } from '../api/list-by-user.ts';
 
 const NoticePanel = lazy(async () => ({ default: (await import('./notice-panel.tsx')).NoticePanel }));
 const MyMessagesDialog = lazy(async () => ({
-  default: (await import('../../../../features/messages/components/my-messages-dialog.tsx')).MyMessagesDialog,
+  default: (await import('./my-messages-dialog.tsx')).MyMessagesDialog,
 }));
 const MessageViewDialog = lazy(async () => ({
-  default: (await import('../../../../features/messages/components/message-view-dialog.tsx')).MessageViewDialog,
+  default: (await import('./message-view-dialog.tsx')).MessageViewDialog,
 }));
 
 type Dialog = 'messages' | 'message' | null;
 
-export interface NoticeBellProps {
-  routes: readonly MenuRoute[];
-  /** Top menu in the dark theme: a white bell. */
-  dark?: boolean;
-  /** Phones and tablets: less padding, the header is crowded. */
-  compact?: boolean;
-}
+/** `links` is the signed-in user's menu: the pages an announcement may open, and whether 消息中心 is there. */
+export type NoticeBellProps = HeaderItemProps;
 
 /** The unread count over the bell's corner, as antd's small Badge draws it ('99+' above 99). */
 export function CountBubble({ count }: { count: number }) {
@@ -69,7 +63,7 @@ export function CountBubble({ count }: { count: number }) {
   );
 }
 
-export function NoticeBell({ routes, dark = false, compact = false }: NoticeBellProps) {
+export function NoticeBell({ links, dark = false, compact = false }: NoticeBellProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = useFeedback();
@@ -83,7 +77,7 @@ export function NoticeBell({ routes, dark = false, compact = false }: NoticeBell
   const [used, setUsed] = useState({ messages: false, message: false });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [viewed, setViewed] = useState<AnnouncementRecord | null>(null);
-  const hasMessagesPage = routes.some((r) => r.path === USER_ANNOUNCEMENT_PATH);
+  const hasMessagesPage = links.hasPath(USER_ANNOUNCEMENT_PATH);
 
   const onOpenChange = (open: boolean) => {
     setPopupOpen(open);
@@ -97,13 +91,11 @@ export function NoticeBell({ routes, dark = false, compact = false }: NoticeBell
   };
 
   const markRead = (anntId: string) =>
-    void import('../../../../features/messages/mark-read-flow.ts').then((m) =>
-      m.readMessage(queryClient, message, anntId),
-    );
+    void import('../mark-read-flow.ts').then((m) => m.readMessage(queryClient, message, anntId));
 
   const openAnnouncement = (a: AnnouncementRecord) => {
     markRead(a.id);
-    const target = a.openType === 'component' ? openPageTarget(routes, a.openPage, a.busId) : null;
+    const target = a.openType === 'component' ? links.pageTarget(a.openPage, a.busId) : null;
     if (target) {
       setPopupOpen(false);
       void navigate(target);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
-import { clearTaskDot, hasTaskDot, noteTaskMessage } from '../../../features/tasks/task-dot.ts';
+import { clearTaskDot, hasTaskDot, noteTaskMessage } from '../task-dot.ts';
 import { envelope, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { TaskCenterButton } from './task-center-button.tsx';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { useSessionStore } from '../../lib/session-store.ts';
-import { mockApi, renderInShell, signInAs } from '../../testing/render.tsx';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { mockApi, renderInShell, signInAs } from '../../../testing/render.tsx';
 import { AccountSettingsPage } from './account-settings-page.tsx';
 
 afterEach(() => {

@@ -5,11 +5,11 @@
 import { Suspense, lazy, useCallback, useState, useSyncExternalStore } from 'react';
 import { Button } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
-import { clearTaskDot, hasTaskDot, subscribeTaskDot } from '../../../features/tasks/task-dot.ts';
+import { clearTaskDot, hasTaskDot, subscribeTaskDot } from '../task-dot.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 
 const TaskListDialog = lazy(async () => ({
-  default: (await import('../../../features/tasks/components/task-list-dialog.tsx')).TaskListDialog,
+  default: (await import('./task-list-dialog.tsx')).TaskListDialog,
 }));
 
 const TITLE = '任务列表';

@@ -8,12 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, type FormRule } from 'antd';
 import type { ProfileUserInfo } from '@houtai/shared/contract/user';
 import { EMAIL, MOBILE } from '@houtai/shared/validation';
-import { http } from '../../lib/http.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useFeedback } from '../../lib/feedback.ts';
-import { userInfoQueryOptions } from './account/api/get-user-info.ts';
-import { AvatarUpload } from './account/avatar-upload.tsx';
+import { http } from '../../../lib/http.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { userInfoQueryOptions } from '../api/get-user-info.ts';
+import { AvatarUpload } from './avatar-upload.tsx';
 
 interface ProfileForm {
   avatar: string;

@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Skeleton, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { ACCOUNT_SETTINGS_PATH, SHELL_TEXT } from '@houtai/shared/constants';
-import { useSessionStore } from '../../lib/session-store.ts';
-import { loadSettlementAccounts } from '../../lib/settlement-accounts.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useUserInfo } from './account/api/get-user-info.ts';
-import { ProfileAvatar } from './account/profile-avatar.tsx';
-import { profileRows } from './account/profile-rows.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { loadSettlementAccounts } from '../../../lib/settlement-accounts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useUserInfo } from '../api/get-user-info.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { profileRows } from '../profile-rows.ts';
 
 export function AccountCenterPage() {
   useDocumentTitle(SHELL_TEXT.accountCenter);
