@@ -39,6 +39,19 @@ describe('runSubmit', () => {
     expect(stopped.run).not.toHaveBeenCalled();
   });
 
+  it('runs onStart once the input is ready and before the call, not when validation stops it', async () => {
+    const order: string[] = [];
+    const s = steps(async () => {
+      order.push('run');
+      return 'ok';
+    });
+    await runSubmit({ ...s, onStart: () => order.push('start') });
+    expect(order).toEqual(['start', 'run']);
+    const onStart = vi.fn();
+    await runSubmit({ ...steps(async () => 'x', null), onStart });
+    expect(onStart).not.toHaveBeenCalled();
+  });
+
   it('maps the values to the input', async () => {
     const s = steps(async () => 'ok');
     await runSubmit({ ...s, input: (v: Values) => ({ name: v.name.trim() + '!' }) });

@@ -18,6 +18,8 @@ export interface SubmitSteps<Values, Input, Result> {
   values: () => Promise<Values | null>;
   /** The call's input from the values; null stops (after the caller's own message). Default: the values. */
   input?: ((values: Values) => Input | null) | undefined;
+  /** Once the input is ready, before the call: e.g. clear the previous failure's message. */
+  onStart?: (() => void) | undefined;
   run: (input: Input) => Promise<Result>;
   onSuccess?: ((result: Result, values: Values) => void) | undefined;
   /** A failure's text: the server's message of a refusal, never an HTTP failure's. */
@@ -30,6 +32,7 @@ export async function runSubmit<Values, Input, Result>(steps: SubmitSteps<Values
   if (values === null) return false;
   const input = steps.input ? steps.input(values) : (values as unknown as Input);
   if (input === null) return false;
+  steps.onStart?.();
   let result: Result;
   try {
     result = await steps.run(input);
@@ -47,6 +50,7 @@ export interface FormSubmitOptions<Values, Input, Result> {
   form?: FormInstance<Values> | undefined;
   mutation: SubmitMutation<Input, Result>;
   input?: SubmitSteps<Values, Input, Result>['input'];
+  onStart?: SubmitSteps<Values, Input, Result>['onStart'];
   onSuccess?: SubmitSteps<Values, Input, Result>['onSuccess'];
   /** Default: the text as a warning. */
   onFailure?: SubmitSteps<Values, Input, Result>['onFailure'] | undefined;
@@ -63,13 +67,14 @@ export function useFormSubmit<Values, Input = Values, Result = unknown>(
   options: FormSubmitOptions<Values, Input, Result>,
 ): FormSubmit<Values> {
   const { message } = useFeedback();
-  const { form, mutation, input, onSuccess } = options;
+  const { form, mutation, input, onStart, onSuccess } = options;
   const onFailure = options.onFailure ?? ((text: string) => void message.warning(text));
   const submit = (given?: Values) =>
     runSubmit<Values, Input, Result>({
       values: () =>
         given !== undefined || !form ? Promise.resolve(given as Values) : form.validateFields().catch(() => null),
       input,
+      onStart,
       run: (i) => mutation.mutateAsync(i),
       onSuccess,
       onFailure,
