@@ -66,6 +66,14 @@ export const TAB_TEXT = {
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 1000;
+/** The size changer of every server-paged list (spec §9: task list, operate log, 我的消息 …; ours alike). */
+export const LIST_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+export const LIST_TEXT = {
+  /** Under a server-paged table (spec §9): 'a-b 共 N 条'. */
+  range: (total: number, [from, to]: readonly [number, number]) => `${from}-${to} 共 ${total} 条`,
+  /** Under 我的消息's list: '共 N 条'. */
+  total: (total: number) => `共 ${total} 条`,
+} as const;
 
 /**
  * List exports (spec widgets §8): up to this many rows download at once; more asks

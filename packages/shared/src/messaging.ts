@@ -5,13 +5,15 @@
  */
 import { COMMON_TEXT } from './constants.ts';
 
+import { LIST_PAGE_SIZES } from './constants.ts';
+
 // ---- numbers (spec §9) ----------------------------------------------------------------------------------
 
 /** 我的消息: dialog width, default page size and the size changer's options. */
 export const MY_MESSAGES_WIDTH = 900;
 /** 7 by default (spec §9); the server's getMyAnnouncementSend defaults to the same (contract/announcement.ts). */
 export const MY_MESSAGES_PAGE_SIZE = 7;
-export const MY_MESSAGES_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+export const MY_MESSAGES_PAGE_SIZES = LIST_PAGE_SIZES;
 /** Pay-slip messages (title containing 工资条) show their images at this width. */
 export const PAYSLIP_TITLE_MARKER = '工资条';
 export const PAYSLIP_IMAGE_WIDTH = '8%';

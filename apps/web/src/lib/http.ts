@@ -54,6 +54,50 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A business failure: the server answered `success: false`, or left out the result the call needs. Its message is
+ * the server's (or the caller's fallback when the server sent none) and is for the caller to show; an HttpError's
+ * was already shown by the error catalogue.
+ */
+export class BusinessError extends Error {
+  constructor(
+    message: string,
+    /** The envelope's code (e.g. 412: a captcha is needed). */
+    readonly code: number | null = null,
+    readonly body: ApiResult<unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'BusinessError';
+  }
+}
+
+function businessError(res: ApiResult<unknown>, fallback: string): BusinessError {
+  return new BusinessError(res.message || fallback, typeof res.code === 'number' ? res.code : null, res);
+}
+
+/**
+ * The result of a successful envelope. A failed one throws BusinessError with the server's message, or `fallback`
+ * (the call's own Chinese text) when it sent none.
+ */
+export function unwrap<T>(res: ApiResult<T>, fallback = ''): T {
+  if (!res.success) throw businessError(res, fallback);
+  return res.result;
+}
+
+/**
+ * As unwrap, for calls that need a result: a successful answer without one (null, or one `valid` refuses, e.g.
+ * `Array.isArray`) fails the same way.
+ */
+export function unwrapResult<T>(
+  res: ApiResult<T>,
+  fallback = '',
+  valid?: (result: NonNullable<T>) => boolean,
+): NonNullable<T> {
+  const result = unwrap(res, fallback);
+  if (result === null || result === undefined || (valid && !valid(result))) throw businessError(res, fallback);
+  return result;
+}
+
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 
 /** Relative URLs go under the API base; absolute http(s) URLs are left alone. */

@@ -4,9 +4,11 @@
  * as a task of the task centre. A JSON answer instead of a file is shown as its message; an empty answer is
  * '文件下载失败', something that is no spreadsheet '未知的文件'.
  */
+import { useMutation } from '@tanstack/react-query';
 import { EXPORT_DIRECT_MAX_ROWS, EXPORT_TEXT } from '@houtai/shared/constants';
+import { failureText } from './failure-text.ts';
 import { getFeedback, type Feedback } from './feedback.ts';
-import { http, HttpError } from './http.ts';
+import { http, HttpError, unwrap } from './http.ts';
 import { saveBlob } from './save-file.ts';
 
 export type ExportParams = Record<string, string | number | undefined>;
@@ -74,6 +76,7 @@ async function download(opts: ListExportOptions, feedback: Feedback): Promise<Ex
 }
 
 async function toTaskCentre(opts: ListExportOptions, feedback: Feedback): Promise<ExportOutcome> {
+  let text: string;
   try {
     const res = await http.post<string>('/task/asyncTask/add', {
       url: opts.url,
@@ -82,16 +85,16 @@ async function toTaskCentre(opts: ListExportOptions, feedback: Feedback): Promis
       ...(opts.module ? { module: opts.module } : {}),
       ...(opts.method ? { method: opts.method } : {}),
     });
-    if (!res.success) {
-      void feedback.message.warning(res.message || EXPORT_TEXT.addTaskFailed);
-      return 'failed';
-    }
-    void feedback.message.success(EXPORT_TEXT.taskAdded(res.message || opts.name));
-    return 'task';
-  } catch {
-    // The http client has shown the catalogue's message.
+    unwrap(res, EXPORT_TEXT.addTaskFailed);
+    text = res.message;
+  } catch (e) {
+    // HTTP failures were shown by the http client's catalogue; a refusal is the server's message.
+    const failure = failureText(e);
+    if (failure) void feedback.message.warning(failure);
     return 'failed';
   }
+  void feedback.message.success(EXPORT_TEXT.taskAdded(text || opts.name));
+  return 'task';
 }
 
 export async function exportList(opts: ListExportOptions, feedback: Feedback = getFeedback()): Promise<ExportOutcome> {
@@ -102,4 +105,9 @@ export async function exportList(opts: ListExportOptions, feedback: Feedback = g
   if (exportRoute(opts.total, opts.selections, opts.threshold) === 'download') return download(opts, feedback);
   if (!(await opts.confirm(EXPORT_TEXT.tooLarge))) return 'cancelled';
   return toTaskCentre(opts, feedback);
+}
+
+/** exportList as a mutation: `isPending` is the export button's loading. */
+export function useListExport() {
+  return useMutation({ mutationFn: (opts: ListExportOptions) => exportList(opts) });
 }

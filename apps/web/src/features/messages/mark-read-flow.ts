@@ -4,6 +4,7 @@
  * the bell (it is not needed for the first screen).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { failureText } from '../../lib/failure-text.ts';
 import type { Feedback } from '../../lib/feedback.ts';
 import { markMessageRead } from './api/mark-read.ts';
 import { withoutRead, type ListByUserResult } from './api/list-by-user.ts';
@@ -14,9 +15,12 @@ export async function readMessage(
   message: Feedback['message'],
   anntId: string,
 ): Promise<boolean> {
-  const outcome = await markMessageRead(anntId);
-  if (!outcome.ok) {
-    if (outcome.message) void message.warning(outcome.message);
+  try {
+    await markMessageRead(anntId);
+  } catch (e) {
+    // HTTP failures were reported by the client; a refusal shows the server's message.
+    const text = failureText(e);
+    if (text) void message.warning(text);
     return false;
   }
   queryClient.setQueryData<ListByUserResult>(MESSAGE_KEYS.bell, (old) => old && withoutRead(old, anntId));

@@ -1,15 +1,18 @@
 /**
  * The user's messages a page at a time, for 我的消息 and the /isps/userAnnouncement page (spec §2.7, §9): 7 per
- * page by default, newest first, filtered by title (and read state on the page). A new filter or page size goes
- * back to page 1. A refused answer shows the server's message as a warning (spec §8).
+ * page by default (10–100 to choose, '共 N 条'), newest first, filtered by title (and read state on the page). A
+ * new filter or page size goes back to page 1. A refused answer shows the server's message as a warning (spec §8).
  */
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PaginationProps } from 'antd';
+import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
+import { LIST_TEXT } from '@houtai/shared/constants';
 import { MY_MESSAGES_PAGE_SIZE, MY_MESSAGES_PAGE_SIZES } from '@houtai/shared/messaging';
+import { failureText } from '../../lib/failure-text.ts';
 import { useFeedback } from '../../lib/feedback.ts';
-import { HttpError } from '../../lib/http.ts';
-import { myAnnouncementsQuery, type MyAnnouncementParams } from './api/my-announcements.ts';
+import { useServerTable } from '../../lib/server-table/use-server-table.ts';
+import { getMyAnnouncements } from './api/my-announcements.ts';
+import { MESSAGE_KEYS } from './api/message-keys.ts';
 
 export interface MessageFilters {
   titile: string;
@@ -18,66 +21,36 @@ export interface MessageFilters {
 
 export const NO_FILTERS: MessageFilters = { titile: '' };
 
-export const PAGE_SIZE_OPTIONS = MY_MESSAGES_PAGE_SIZES.map(String);
-
-interface Paging {
-  pageNo: number;
-  pageSize: number;
-}
-
-/** Query parameters for the filters and paging: blank filters are left out. */
-export function messageParams(filters: MessageFilters, paging: Paging): MyAnnouncementParams {
-  const titile = filters.titile.trim();
-  return {
-    pageNo: paging.pageNo,
-    pageSize: paging.pageSize,
-    ...(titile ? { titile } : {}),
-    ...(filters.readFlag ? { readFlag: filters.readFlag } : {}),
-  };
-}
-
-/** The paging after a pagination change: a new page size starts again on page 1. */
-export function nextPaging(old: Paging, page: number, pageSize: number): Paging {
-  return pageSize === old.pageSize ? { pageNo: page, pageSize } : { pageNo: 1, pageSize };
-}
+const totalText: PaginationProps['showTotal'] = (total) => LIST_TEXT.total(total);
 
 export function useMyMessages(enabled = true) {
   const { message } = useFeedback();
-  const [filters, setFilters] = useState<MessageFilters>(NO_FILTERS);
-  const [paging, setPaging] = useState<Paging>({ pageNo: 1, pageSize: MY_MESSAGES_PAGE_SIZE });
-  const query = useQuery({ ...myAnnouncementsQuery(messageParams(filters, paging)), enabled });
+  const table = useServerTable<MyAnnouncementRecord, MessageFilters>({
+    queryKey: MESSAGE_KEYS.mine,
+    load: getMyAnnouncements,
+    initialFilters: NO_FILTERS,
+    pageSize: MY_MESSAGES_PAGE_SIZE,
+    pageSizeOptions: MY_MESSAGES_PAGE_SIZES,
+    showTotal: totalText,
+    enabled,
+  });
 
-  const { error, errorUpdatedAt } = query;
+  const { error, errorUpdatedAt } = table.query;
   useEffect(() => {
     // HTTP failures were already reported by the http client.
-    if (error && !(error instanceof HttpError) && error.message) void message.warning(error.message);
+    const text = error ? failureText(error) : null;
+    if (text) void message.warning(text);
   }, [error, errorUpdatedAt, message]);
 
-  const search = (next: MessageFilters) => {
-    setFilters(next);
-    setPaging((p) => ({ ...p, pageNo: 1 }));
-  };
-
-  const pagination: PaginationProps = {
-    current: paging.pageNo,
-    pageSize: paging.pageSize,
-    total: query.data?.total ?? 0,
-    pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (total) => `共 ${total} 条`,
-    onChange: (page, pageSize) => setPaging((old) => nextPaging(old, page, pageSize)),
-  };
-
   return {
-    filters,
-    search,
-    records: query.data?.records ?? [],
-    total: query.data?.total ?? 0,
+    filters: table.searchProps.values,
+    search: table.searchProps.onSearch,
+    records: table.records,
+    total: table.total,
     /** The first load, or a new page on its way (the old one stays under the spinner). */
-    loading: query.isFetching,
-    error: query.isError && !query.isFetching ? query.error : null,
-    retry: () => void query.refetch(),
-    pagination,
+    loading: table.tableProps.loading,
+    error: table.error,
+    retry: () => void table.refetch(),
+    pagination: table.tableProps.pagination,
   };
 }

@@ -1,8 +1,6 @@
 /** The task list's pure rules (spec §4 Async task status, §9): how a status cell looks, how long a task took. */
 
 export const TASK_LIST_WIDTH = 1000;
-export const TASK_LIST_PAGE_SIZE = 10;
-export const TASK_LIST_PAGE_SIZES = ['10', '20', '30', '50', '100'];
 export const TASK_STATUS_DICT = 'async_task_status';
 
 export const TASK_TEXT = {

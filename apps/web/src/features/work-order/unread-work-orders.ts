@@ -13,7 +13,7 @@ import {
   WORK_ORDER_KV_KEY,
   WORK_ORDER_LIMITS,
 } from '@houtai/shared/contract/work-order-rules';
-import { http } from '../../lib/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 import { subscribeRealtime } from '../../lib/realtime.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
@@ -53,13 +53,12 @@ function normalise(value: unknown): string[] {
 
 async function fetchIds(): Promise<string[]> {
   const res = await http.get<unknown>('/sys/redis/get', { k: WORK_ORDER_KV_KEY }, { silent: true });
-  if (!res.success) throw new Error(res.message || '获取未读工单失败');
-  return normalise(res.result);
+  return normalise(unwrap(res, '获取未读工单失败'));
 }
 
 async function saveIds(ids: readonly string[]): Promise<void> {
   const res = await http.put<unknown>('/sys/redis/set', { k: WORK_ORDER_KV_KEY, v: ids, t: 0 }, { silent: true });
-  if (!res.success) throw new Error(res.message || '保存未读工单失败');
+  unwrap(res, '保存未读工单失败');
 }
 
 function publish(ids: readonly string[]): void {

@@ -1,6 +1,6 @@
 /** Labels and colours of work-order codes, used until the dictionaries answer (and for their tag colours). */
 import type { WorkOrderPriority, WorkOrderStatus } from '@houtai/shared/contract/work-order-rules';
-import type { DictOption } from './hooks/use-dict-options.ts';
+import type { DictOption } from '../../lib/dict/use-dict-options.ts';
 
 export const STATUS_OPTIONS: readonly DictOption[] = [
   { value: '0', label: '待处理' },

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { LIST_TEXT } from '@houtai/shared/constants';
 import {
-  INITIAL_LIST_STATE,
+  initialTableState,
   sortOrderOf,
-  toParams,
-  totalText,
+  tableParams as toParams,
+  withFilters as withSearch,
   withPaging,
-  withSearch,
   withSort,
-} from './work-order-list-state.ts';
+} from '../../lib/server-table/table-state.ts';
+import type { WorkOrderSearch } from './api/list-work-orders.ts';
+import { SORTABLE_COLUMNS } from './work-order-list-state.ts';
+
+const INITIAL_LIST_STATE = initialTableState<WorkOrderSearch>({});
+const totalText = LIST_TEXT.range;
 
 describe('work-order list state', () => {
   it('starts on page 1 of 10, newest first (no sort sent)', () => {
@@ -31,13 +36,19 @@ describe('work-order list state', () => {
   });
 
   it('maps antd sorting to allow-listed API columns; clearing or an unknown column drops it', () => {
-    const s = withSort(withPaging(INITIAL_LIST_STATE, 2, 10), 'createTime', 'ascend');
+    const s = withSort(withPaging(INITIAL_LIST_STATE, 2, 10), 'createTime', 'ascend', SORTABLE_COLUMNS);
     expect(toParams(s)).toEqual({ pageNo: 1, pageSize: 10, column: 'createTime', order: 'asc' });
-    expect(sortOrderOf(s, 'createTime')).toBe('ascend');
-    expect(sortOrderOf(s, 'status')).toBeNull();
-    expect(toParams(withSort(s, 'status', 'descend'))).toMatchObject({ column: 'status', order: 'desc' });
-    expect(toParams(withSort(s, 'createTime', null))).toEqual({ pageNo: 1, pageSize: 10 });
-    expect(toParams(withSort(s, 'reporterId_dictText', 'ascend'))).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(sortOrderOf(s, 'createTime', SORTABLE_COLUMNS)).toBe('ascend');
+    expect(sortOrderOf(s, 'status', SORTABLE_COLUMNS)).toBeNull();
+    expect(toParams(withSort(s, 'status', 'descend', SORTABLE_COLUMNS))).toMatchObject({
+      column: 'status',
+      order: 'desc',
+    });
+    expect(toParams(withSort(s, 'createTime', null, SORTABLE_COLUMNS))).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(toParams(withSort(s, 'reporterId_dictText', 'ascend', SORTABLE_COLUMNS))).toEqual({
+      pageNo: 1,
+      pageSize: 10,
+    });
   });
 
   it("shows the total as 'a-b 共 N 条'", () => {

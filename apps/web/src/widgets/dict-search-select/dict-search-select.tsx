@@ -1,19 +1,28 @@
 /**
- * A select whose options come from a table dictionary (`/sys/dict/loadDict/{table,text,value}`, signed; the
- * server allow-lists the pairs), searched as the user types. Chosen values keep their labels while the search
- * moves on, and values set from outside (an edited record) are shown by their text (`loadDictItem`).
+ * A multiple select whose options are searched on the server as the user types (a table dictionary, say). Chosen
+ * values keep their labels while the search moves on, and values set from outside (an edited record) are shown by
+ * their text. It never fetches on its own: the caller passes the loader (lib/dict/table-dict.ts makes one).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
-import type { DictModel } from '@houtai/shared/contract/dict';
-import { http } from '../../lib/http.ts';
 
-export const DICT_SEARCH_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
+interface Option {
+  value: string;
+  label: string;
+}
+
+export interface DictSearchLoader {
+  /** Options matching the keyword (all when blank); a rejection's message is shown in the list. */
+  search: (keyword: string) => Promise<Option[]>;
+  /** The texts of values set from outside, in their order. */
+  texts: (values: readonly string[]) => Promise<string[]>;
+}
+
 export interface DictSearchSelectProps {
-  /** 'table,textField,valueField', e.g. 'sys_user,realname,id'. */
-  dict: string;
+  /** Keep it stable (module level): a new loader starts a new first load. */
+  loader: DictSearchLoader;
   value?: string[];
   onChange?: (value: string[]) => void;
   placeholder?: string;
@@ -21,28 +30,7 @@ export interface DictSearchSelectProps {
   'data-testid'?: string;
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-async function search(dict: string, keyword: string): Promise<Option[]> {
-  const params = { keyword: keyword.trim() || undefined, pageSize: DICT_SEARCH_PAGE_SIZE };
-  const res = await http.get<DictModel[]>(`/sys/dict/loadDict/${dict}`, params, { signed: true });
-  if (!res.success || !Array.isArray(res.result)) throw new Error(res.message || '加载选项失败');
-  return res.result.map((d) => ({ value: d.value, label: d.text }));
-}
-
-async function textsOf(dict: string, values: readonly string[]): Promise<string[]> {
-  const res = await http.get<string[]>(
-    `/sys/dict/loadDictItem/${dict}`,
-    { key: values.join(','), delNotExist: 'false' },
-    { signed: true },
-  );
-  return res.success && Array.isArray(res.result) ? res.result : [];
-}
-
-export function DictSearchSelect({ dict, value, onChange, placeholder, id, ...rest }: DictSearchSelectProps) {
+export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...rest }: DictSearchSelectProps) {
   const [options, setOptions] = useState<Option[]>([]);
   const [known, setKnown] = useState<Map<string, string>>(new Map());
   const [loading, setLoading] = useState(true);
@@ -53,7 +41,7 @@ export function DictSearchSelect({ dict, value, onChange, placeholder, id, ...re
   /** Asks for the options matching `keyword`; only the latest question's answer is shown. */
   const fetchOptions = (keyword: string) => {
     const ticket = ++latest.current;
-    search(dict, keyword).then(
+    loader.search(keyword).then(
       (found) => {
         if (ticket !== latest.current) return;
         setOptions(found);
@@ -81,8 +69,8 @@ export function DictSearchSelect({ dict, value, onChange, placeholder, id, ...re
       answers.current++;
       if (pending.current) clearTimeout(pending.current);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one first load per dictionary
-  }, [dict]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one first load per loader
+  }, [loader]);
 
   // Values given from outside whose text we have not seen: ask the server for their texts.
   const selected = useMemo(() => value ?? [], [value]);
@@ -90,7 +78,7 @@ export function DictSearchSelect({ dict, value, onChange, placeholder, id, ...re
     const missing = selected.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
     if (missing.length === 0) return;
     let current = true;
-    void textsOf(dict, missing).then((texts) => {
+    void loader.texts(missing).then((texts) => {
       if (!current) return;
       setKnown((old) => {
         const next = new Map(old);
@@ -101,7 +89,7 @@ export function DictSearchSelect({ dict, value, onChange, placeholder, id, ...re
     return () => {
       current = false;
     };
-  }, [dict, selected, known, options]);
+  }, [loader, selected, known, options]);
 
   const merged = useMemo(() => {
     const list = [...options];

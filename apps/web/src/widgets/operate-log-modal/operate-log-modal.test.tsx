@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   OperateLogModal as Modal,
   type OperateLogLoader,
@@ -10,12 +11,15 @@ import {
   type OperateLogRow,
 } from './operate-log-modal.tsx';
 
-// As in the app: antd speaks Chinese (暂无数据, 共 N 条 page controls).
+// As in the app: antd speaks Chinese (暂无数据, 共 N 条 page controls), inside the app's query client.
 function OperateLogModal(props: OperateLogModalProps): ReactElement {
+  const [client] = useState(() => new QueryClient());
   return (
-    <ConfigProvider locale={zhCN}>
-      <Modal {...props} />
-    </ConfigProvider>
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN}>
+        <Modal {...props} />
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -3,15 +3,13 @@
  * is required. The answer's userInfo replaces the stored user (7 days) and the page reloads. Opening it with
  * no organisations is the caller's check (`loadSettlementAccounts()` empty → '您尚未设置结算组织信息!').
  */
-import { useState } from 'react';
 import { Form, Modal, Select } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
 import type { SettlementAccount } from '@houtai/shared/contract/user';
-import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { selectAccount } from './api/select-account.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useSelectAccount } from './api/select-account.ts';
 import { reloadPage } from './reload-page.ts';
-import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface AccountSwitchDialogProps {
   open: boolean;
@@ -24,32 +22,21 @@ interface Values {
 }
 
 export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDialogProps) {
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const userInfo = useSessionStore((s) => s.userInfo);
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
   const current = accounts.some((a) => a.id === userInfo?.accountId) ? userInfo?.accountId : undefined;
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSubmitting(true);
-    try {
-      const res = await selectAccount({ accountId: values.accountId, username: userInfo?.username });
-      if (res.success && res.result?.userInfo) {
-        setUserInfo(res.result.userInfo);
-        onClose();
-        reloadPage();
-      } else {
-        void message.warning(res.message);
-      }
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useSelectAccount(),
+    input: (values: Values) => ({ accountId: values.accountId, username: userInfo?.username }),
+    onSuccess: (next) => {
+      setUserInfo(next);
+      onClose();
+      reloadPage();
+    },
+  });
 
   return (
     <Modal

@@ -2,7 +2,7 @@
  * 修改密码 (spec 000 §2.7, §4, §5): old, new and confirmed password with the shared rules; hidden → visible →
  * submitting → closed on success. The server's message is shown either way.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { PASSWORD_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
 import {
@@ -14,10 +14,10 @@ import {
   PASSWORD_RULE_MESSAGE,
   isValidPassword,
 } from '@houtai/shared/validation';
-import { HttpError } from '../../../lib/http.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
-import { updatePassword } from './api/update-password.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useUpdatePassword } from './api/update-password.ts';
 
 export interface ChangePasswordDialogProps {
   open: boolean;
@@ -33,7 +33,6 @@ interface Values {
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const username = useSessionStore((s) => s.userInfo?.username ?? null);
 
   // There is nobody to change a password for: warn instead of showing the form.
@@ -44,30 +43,20 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     }
   }, [open, username, message, onClose]);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    if (!username) {
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useUpdatePassword(),
+    input: (values: Values) => {
+      if (username) return { username, ...values };
       void message.warning(NO_LOGIN_USER);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const res = await updatePassword({ username, ...values });
-      if (res.success) {
-        void message.success(res.message);
-        form.resetFields();
-        onClose();
-      } else {
-        void message.warning(res.message);
-      }
-    } catch (e) {
-      // HTTP failures were already reported by the client's error catalogue.
-      if (!(e instanceof HttpError)) throw e;
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      return null;
+    },
+    onSuccess: (text) => {
+      void message.success(text);
+      form.resetFields();
+      onClose();
+    },
+  });
 
   return (
     <Modal

@@ -3,15 +3,16 @@
  * departments load each time it opens; none → warning and close. The chosen department's answer replaces the
  * stored user info (7 days) and the page reloads, so every screen starts in the new department.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Modal, Select, Spin } from 'antd';
 import { DEPART_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
-import { HttpError } from '../../../lib/http.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
-import { useCurrentUserDeparts } from './api/get-current-user-departs.ts';
-import { selectDepart } from './api/select-depart.ts';
-import { reloadPage } from './reload-page.ts';
+import { failureText } from '../../../lib/failure-text.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useCurrentUserDeparts } from './api/get-current-user-departs.ts';
+import { useSelectDepart } from './api/select-depart.ts';
+import { reloadPage } from './reload-page.ts';
 
 export interface DepartSwitchDialogProps {
   open: boolean;
@@ -25,7 +26,6 @@ interface Values {
 export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
   const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const userInfo = useSessionStore((s) => s.userInfo);
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
   const departs = useCurrentUserDeparts(open);
@@ -38,7 +38,8 @@ export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
     if (!open || departs.isFetching) return;
     if (departs.isError) {
       // HTTP failures were reported by the client; a refused answer carries its own message.
-      if (!(departs.error instanceof HttpError)) void message.warning(departs.error.message);
+      const text = failureText(departs.error);
+      if (text) void message.warning(text);
       onClose();
     } else if (list && list.length === 0) {
       void message.warning(SHELL_TEXT.noDeparts);
@@ -46,25 +47,16 @@ export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
     }
   }, [open, departs.isFetching, departs.isError, departs.error, list, message, onClose]);
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSubmitting(true);
-    try {
-      const res = await selectDepart({ orgCode: values.orgCode, username: userInfo?.username });
-      if (res.success && res.result?.userInfo) {
-        setUserInfo(res.result.userInfo);
-        onClose();
-        reloadPage();
-      } else {
-        void message.warning(res.message);
-      }
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useSelectDepart(),
+    input: (values: Values) => ({ orgCode: values.orgCode, username: userInfo?.username }),
+    onSuccess: (next) => {
+      setUserInfo(next);
+      onClose();
+      reloadPage();
+    },
+  });
 
   const ready = !!list && list.length > 0 && !departs.isFetching;
   return (

@@ -1,9 +1,9 @@
 import type { LoginResult } from '@houtai/shared/contract/auth';
-import { request } from '../../../lib/http.ts';
+import { request, unwrap } from '../../../lib/http.ts';
 
 /** POST /sys/loginByAdmin: an administrator signs in as another user (needs system:user:loginByAdmin). */
-export function loginByAdmin(username: string) {
-  return request<LoginResult>({ method: 'POST', url: '/sys/loginByAdmin', data: { username } });
+export async function loginByAdmin(username: string): Promise<LoginResult> {
+  return unwrap(await request<LoginResult>({ method: 'POST', url: '/sys/loginByAdmin', data: { username } }));
 }
 
 /** Ends the administrator's own session once the browser holds the new one; the answer is ignored. */

@@ -1,5 +1,5 @@
 import type { LoginResult } from '@houtai/shared/contract/auth';
-import { http } from '../../../lib/http.ts';
+import { http, unwrap } from '../../../lib/http.ts';
 
 export interface LoginInput {
   username: string;
@@ -8,7 +8,7 @@ export interface LoginInput {
   checkKey?: string;
 }
 
-/** POST /sys/login. The envelope is returned as is: the form reads `code` (412 asks for a captcha). */
-export function login(input: LoginInput) {
-  return http.post<LoginResult>('/sys/login', input);
+/** POST /sys/login. A refusal throws BusinessError, whose `code` the form reads (412 asks for a captcha). */
+export async function login(input: LoginInput): Promise<LoginResult> {
+  return unwrap(await http.post<LoginResult>('/sys/login', input));
 }

@@ -1,4 +1,4 @@
-import { http } from '../../../lib/http.ts';
+import { http, unwrap } from '../../../lib/http.ts';
 
 export interface PasswordChangeInput {
   username: string;
@@ -8,6 +8,6 @@ export interface PasswordChangeInput {
 }
 
 /** POST /sys/user/passwordChange: sets a new password with the ticket of phoneVerification. */
-export function passwordChange(input: PasswordChangeInput) {
-  return http.post<unknown>('/sys/user/passwordChange', input);
+export async function passwordChange(input: PasswordChangeInput): Promise<void> {
+  unwrap(await http.post<unknown>('/sys/user/passwordChange', input));
 }

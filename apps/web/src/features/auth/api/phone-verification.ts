@@ -1,7 +1,7 @@
 import type { PhoneVerificationResult } from '@houtai/shared/contract/auth';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 
 /** POST /sys/user/phoneVerification: a reset code (smsmode '2') for the account name and a reset ticket. */
-export function phoneVerification(input: { phone: string; smscode: string }) {
-  return http.post<PhoneVerificationResult>('/sys/user/phoneVerification', input);
+export async function phoneVerification(input: { phone: string; smscode: string }): Promise<PhoneVerificationResult> {
+  return unwrapResult(await http.post<PhoneVerificationResult>('/sys/user/phoneVerification', input));
 }

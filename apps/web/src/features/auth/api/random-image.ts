@@ -1,6 +1,7 @@
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 
 /** GET /sys/randomImage/{key}: a captcha image as a data URI; the key comes back as checkKey at login. */
-export function fetchRandomImage(key: string) {
-  return http.get<string>(`/sys/randomImage/${encodeURIComponent(key)}`);
+export async function fetchRandomImage(key: string): Promise<string> {
+  const res = await http.get<string>(`/sys/randomImage/${encodeURIComponent(key)}`);
+  return unwrapResult(res, '', (r) => typeof r === 'string');
 }

@@ -1,4 +1,4 @@
-import { http } from '../../../lib/http.ts';
+import { http, unwrap } from '../../../lib/http.ts';
 
 export interface RegisterInput {
   username: string;
@@ -9,6 +9,6 @@ export interface RegisterInput {
 }
 
 /** POST /sys/user/register: self-registration by phone; answers '注册成功' with the account name. */
-export function register(input: RegisterInput) {
-  return http.post<{ username: string }>('/sys/user/register', input);
+export async function register(input: RegisterInput): Promise<{ username: string } | null> {
+  return unwrap(await http.post<{ username: string } | null>('/sys/user/register', input));
 }

@@ -6,9 +6,10 @@ import { UserOutlined } from '@ant-design/icons';
 import { HOME_PATH, LOGIN_BY_ADMIN_PERMISSION, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
 import { USERNAME_REQUIRED } from '@houtai/shared/validation';
-import { HttpError } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { fetchUserPermission } from '../api/get-user-permission.ts';
 import { endSession, loginByAdmin } from '../api/login-by-admin.ts';
 
@@ -92,27 +93,19 @@ export function LoginByAdminForm({ adminToken }: { adminToken: string }) {
   const [form] = Form.useForm<{ username: string }>();
   const navigate = useNavigate();
   const signIn = useSessionStore((s) => s.signIn);
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async ({ username }: { username: string }) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const res = await loginByAdmin(username.trim());
-      if (!res.success) {
-        setError(res.message);
-        return;
-      }
-      signIn(res.result);
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(loginByAdmin),
+    input: ({ username }: { username: string }) => username.trim(),
+    onSuccess: (result) => {
+      signIn(result);
       void endSession(adminToken);
       void navigate(HOME_PATH, { replace: true });
-    } catch (e) {
-      if (!(e instanceof HttpError)) setError(String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    onStart: () => setError(null),
+    onFailure: setError,
+  });
 
   return (
     <Form form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">

@@ -4,8 +4,10 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { TEXT } from '@houtai/shared/constants';
 import type { LoginResult } from '@houtai/shared/contract/auth';
 import { USERNAME_REQUIRED } from '@houtai/shared/validation';
-import { HttpError } from '../../../lib/http.ts';
-import { login } from '../api/login.ts';
+import { BusinessError } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { login, type LoginInput } from '../api/login.ts';
 import { useCaptcha } from '../hooks/use-captcha.ts';
 
 interface Values {
@@ -20,36 +22,29 @@ const CAPTCHA_MESSAGES: readonly string[] = [TEXT.captchaRequired, TEXT.captchaW
 
 export function PasswordLoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => void }) {
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const captcha = useCaptcha();
 
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const res = await login({
-        username: values.username.trim(),
-        password: values.password,
-        ...(captcha.required ? { captcha: values.captcha ?? '', checkKey: captcha.checkKey ?? '' } : {}),
-      });
-      if (res.success) {
-        onSuccess(res.result);
-        return;
-      }
-      setError(res.message);
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(login),
+    input: (values: Values): LoginInput => ({
+      username: values.username.trim(),
+      password: values.password,
+      ...(captcha.required ? { captcha: values.captcha ?? '', checkKey: captcha.checkKey ?? '' } : {}),
+    }),
+    onStart: () => setError(null),
+    onSuccess: (result) => onSuccess(result),
+    // HTTP failures were already reported by the client's error catalogue.
+    onFailure: (text, e) => {
+      setError(text);
       // A captcha is good for one try: after any failure with a captcha shown, fetch a new one.
-      if (captcha.required || res.code === CAPTCHA_CODE || CAPTCHA_MESSAGES.includes(res.message)) {
+      const code = e instanceof BusinessError ? e.code : null;
+      if (captcha.required || code === CAPTCHA_CODE || CAPTCHA_MESSAGES.includes(text)) {
         form.setFieldValue('captcha', '');
-        await captcha.refresh();
+        void captcha.refresh();
       }
-    } catch (e) {
-      // HTTP failures were already reported by the client's error catalogue.
-      if (!(e instanceof HttpError)) setError(String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Form<Values> form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { NEW_PASSWORD_REQUIRED } from '@houtai/shared/validation';
-import { HttpError } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { passwordChange } from '../api/password-change.ts';
 import { phoneVerification } from '../api/phone-verification.ts';
 import { useSmsSender } from '../hooks/use-sms-sender.ts';
@@ -50,23 +51,17 @@ export function PasswordResetSteps({ onBackToLogin }: { onBackToLogin: () => voi
 
 function VerifyPhoneStep({ onVerified }: { onVerified: (v: Verified) => void }) {
   const [form] = Form.useForm<{ phone: string; smscode: string }>();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sender = useSmsSender(form, 'phone', '2', setError);
 
-  const submit = async (values: { phone: string; smscode: string }) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const res = await phoneVerification({ phone: values.phone, smscode: values.smscode.trim() });
-      if (res.success) onVerified({ phone: values.phone, username: res.result.username, ticket: res.result.ticket });
-      else setError(res.message);
-    } catch (e) {
-      if (!(e instanceof HttpError)) setError(String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(phoneVerification),
+    input: (values: { phone: string; smscode: string }) => ({ phone: values.phone, smscode: values.smscode.trim() }),
+    onSuccess: (result, values) =>
+      onVerified({ phone: values.phone, username: result.username, ticket: result.ticket }),
+    onStart: () => setError(null),
+    onFailure: setError,
+  });
 
   return (
     <Form form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">
@@ -94,27 +89,20 @@ function NewPasswordStep({
   onRestart: () => void;
 }) {
   const [form] = Form.useForm<{ password: string; confirmpassword: string }>();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (values: { password: string; confirmpassword: string }) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const res = await passwordChange({
-        username: verified.username,
-        password: values.password,
-        phone: verified.phone,
-        ticket: verified.ticket,
-      });
-      if (res.success) onDone();
-      else setError(res.message);
-    } catch (e) {
-      if (!(e instanceof HttpError)) setError(String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(passwordChange),
+    input: (values: { password: string; confirmpassword: string }) => ({
+      username: verified.username,
+      password: values.password,
+      phone: verified.phone,
+      ticket: verified.ticket,
+    }),
+    onSuccess: () => onDone(),
+    onStart: () => setError(null),
+    onFailure: setError,
+  });
 
   return (
     <Form form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { TEXT } from '@houtai/shared/constants';
-import { HttpError } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { register } from '../api/register.ts';
 import { useSmsSender } from '../hooks/use-sms-sender.ts';
 import { confirmRules, emailRules, mobileRules, passwordRules, usernameRules } from './form-rules.ts';
@@ -20,30 +21,25 @@ interface Values {
 /** Registration by phone: account, password twice, phone with an SMS code (smsmode '1'), optional email. */
 export function RegisterForm({ onSuccess }: { onSuccess: (username: string) => void }) {
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sender = useSmsSender(form, 'phone', '1', setError);
 
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
-    try {
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(register),
+    input: (values: Values) => {
       const email = values.email?.trim();
-      const res = await register({
+      return {
         username: values.username,
         password: values.password,
         phone: values.phone,
         smscode: values.smscode.trim(),
         ...(email ? { email } : {}),
-      });
-      if (res.success) onSuccess(res.result?.username ?? values.username);
-      else setError(res.message);
-    } catch (e) {
-      if (!(e instanceof HttpError)) setError(String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      };
+    },
+    onSuccess: (result, values) => onSuccess(result?.username ?? values.username),
+    onStart: () => setError(null),
+    onFailure: setError,
+  });
 
   return (
     <Form<Values> form={form} size="large" onFinish={(v) => void submit(v)} autoComplete="off">

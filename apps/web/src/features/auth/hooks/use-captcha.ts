@@ -20,8 +20,7 @@ export function useCaptcha(): Captcha {
     const key = String(Date.now());
     setCheckKey(key);
     try {
-      const res = await fetchRandomImage(key);
-      setImage(res.success && typeof res.result === 'string' ? res.result : null);
+      setImage(await fetchRandomImage(key));
     } catch {
       setImage(null);
     }

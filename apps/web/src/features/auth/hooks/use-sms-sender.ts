@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { type FormInstance } from 'antd';
 import { SMS_RESEND_INTERVAL_MS, TEXT } from '@houtai/shared/constants';
-import { HttpError } from '../../../lib/http.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { sendSms, type SmsMode } from '../api/send-sms.ts';
 import { useCountdown } from './use-countdown.ts';
-import { useFeedback } from '../../../lib/feedback.ts';
 
 export interface SmsSender {
   /** Validates the phone field, then asks the server for a code and starts the 60 s countdown. */
@@ -22,8 +22,16 @@ export function useSmsSender(
   onError: (message: string | null) => void,
 ): SmsSender {
   const { message } = useFeedback();
-  const [sending, setSending] = useState(false);
   const countdown = useCountdown();
+  const { submit, submitting } = useFormSubmit({
+    mutation: useAction(sendSms),
+    onSuccess: (text: string) => {
+      void message.success(text || TEXT.smsSent);
+      countdown.start(Math.round(SMS_RESEND_INTERVAL_MS / 1000));
+    },
+    onStart: () => onError(null),
+    onFailure: onError,
+  });
 
   const send = async () => {
     try {
@@ -31,23 +39,7 @@ export function useSmsSender(
     } catch {
       return;
     }
-    const phone = form.getFieldValue(phoneField) as string;
-    setSending(true);
-    onError(null);
-    try {
-      const res = await sendSms(phone, mode);
-      if (res.success) {
-        void message.success(res.message || TEXT.smsSent);
-        countdown.start(Math.round(SMS_RESEND_INTERVAL_MS / 1000));
-      } else {
-        onError(res.message);
-      }
-    } catch (e) {
-      // HTTP failures were already reported by the client's error catalogue.
-      if (!(e instanceof HttpError)) onError(String(e));
-    } finally {
-      setSending(false);
-    }
+    await submit({ mobile: form.getFieldValue(phoneField) as string, smsmode: mode });
   };
-  return { send, left: countdown.left, sending };
+  return { send, left: countdown.left, sending: submitting };
 }

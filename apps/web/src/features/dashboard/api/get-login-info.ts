@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 
 /** Login counts of the whole system (GET /sys/loginfo). */
 export interface LoginInfo {
@@ -9,9 +9,7 @@ export interface LoginInfo {
 }
 
 export async function fetchLoginInfo(): Promise<LoginInfo> {
-  const res = await http.get<LoginInfo>('/sys/loginfo');
-  if (!res.success || !res.result) throw new Error(res.message || '获取访问统计失败');
-  return res.result;
+  return unwrapResult(await http.get<LoginInfo>('/sys/loginfo'), '获取访问统计失败');
 }
 
 export const loginInfoQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 
 /** One day of the last seven (GET /sys/visitInfo), oldest first. */
 export interface VisitDay {
@@ -14,9 +14,7 @@ export interface VisitDay {
 }
 
 export async function fetchVisitInfo(): Promise<VisitDay[]> {
-  const res = await http.get<VisitDay[]>('/sys/visitInfo');
-  if (!res.success || !Array.isArray(res.result)) throw new Error(res.message || '获取访问统计失败');
-  return res.result;
+  return unwrapResult(await http.get<VisitDay[]>('/sys/visitInfo'), '获取访问统计失败', Array.isArray);
 }
 
 export const visitInfoQueryOptions = () =>

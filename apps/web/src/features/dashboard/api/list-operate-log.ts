@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 import type {
   OperateLogLoader,
   OperateLogPage,
@@ -18,8 +18,8 @@ export async function fetchOperateLogs(params: OperateLogParams & { user?: strin
     column: 'operateTime',
     order: 'desc',
   });
-  if (!res.success || !res.result) throw new Error(res.message || '获取操作日志失败');
-  return { records: res.result.records, total: res.result.total };
+  const page = unwrapResult(res, '获取操作日志失败');
+  return { records: page.records, total: page.total };
 }
 
 /** A loader for the operate-log modal limited to one user's operations. */

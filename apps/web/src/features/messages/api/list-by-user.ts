@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListByUserResult } from '@houtai/shared/contract/announcement';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 import { MESSAGE_KEYS } from './message-keys.ts';
 
 export type { ListByUserResult };
@@ -12,8 +12,7 @@ export type { ListByUserResult };
 export async function listByUser(): Promise<ListByUserResult> {
   // The bell is a side show: a failure leaves it at its last count without a notification.
   const res = await http.get<ListByUserResult | null>('/sys/annountCement/listByUser', undefined, { silent: true });
-  if (!res.success || !res.result) throw new Error(res.message);
-  const r = res.result;
+  const r = unwrapResult(res);
   return {
     anntMsgList: r.anntMsgList ?? [],
     anntMsgTotal: r.anntMsgTotal ?? 0,

@@ -6,11 +6,10 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Input, Select } from 'antd';
 import { CheckOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_TEXT } from '@houtai/shared/messaging';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { readAllMessages } from '../api/mark-read.ts';
-import { MESSAGE_KEYS } from '../api/message-keys.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useReadAllMessages } from '../api/read-all.ts';
 import { NO_FILTERS, useMyMessages, type MessageFilters } from '../use-my-messages.ts';
 import { MessageList } from './message-list.tsx';
 
@@ -24,11 +23,9 @@ const READ_OPTIONS: { value: ReadChoice; label: string }[] = [
 
 export function UserAnnouncementPage() {
   const messages = useMyMessages();
-  const queryClient = useQueryClient();
   const { message } = useFeedback();
   const [titile, setTitile] = useState('');
   const [readChoice, setReadChoice] = useState<ReadChoice>('all');
-  const [readingAll, setReadingAll] = useState(false);
   // Remounts the list after 全部已读, so that its local read marks start again from the server's answer.
   const [generation, setGeneration] = useState(0);
 
@@ -43,18 +40,14 @@ export function UserAnnouncementPage() {
     messages.search(NO_FILTERS);
   };
 
-  const readAll = async () => {
-    setReadingAll(true);
-    const outcome = await readAllMessages();
-    setReadingAll(false);
-    if (outcome.ok) {
-      void message.success(outcome.message || MESSAGE_TEXT.readAll);
+  // The mutation reloads the bell and the list.
+  const readAll = useFormSubmit({
+    mutation: useReadAllMessages(),
+    onSuccess: (text) => {
+      void message.success(text || MESSAGE_TEXT.readAll);
       setGeneration((n) => n + 1);
-      await queryClient.invalidateQueries({ queryKey: MESSAGE_KEYS.all });
-    } else if (outcome.message) {
-      void message.warning(outcome.message);
-    }
-  };
+    },
+  });
 
   return (
     <Card data-testid="user-announcement-page">
@@ -84,8 +77,8 @@ export function UserAnnouncementPage() {
         </Button>
         <Button
           icon={<CheckOutlined />}
-          onClick={() => void readAll()}
-          loading={readingAll}
+          onClick={() => void readAll.submit()}
+          loading={readAll.submitting}
           data-testid="read-all"
           style={{ marginInlineStart: 'auto' }}
         >

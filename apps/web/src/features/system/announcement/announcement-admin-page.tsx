@@ -3,7 +3,7 @@
  * each state — drafts are edited, published (发布) or deleted; published ones are revoked (撤销); any can be
  * viewed. Buttons follow the caller's permission codes; the server checks them again.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -29,77 +29,34 @@ import { failureText } from '../../../lib/failure-text.ts';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
-import {
-  deleteAnnouncements,
-  getAnnouncement,
-  listAnnouncements,
-  releaseAnnouncement,
-  revokeAnnouncement,
-  type AnnouncementFilters,
-  type AnnouncementPage,
-} from './api.ts';
+import { useDeleteAnnouncements } from './api/delete-announcements.ts';
+import { getAnnouncement } from './api/get-announcement.ts';
+import { useAnnouncementTable, type AnnouncementFilters } from './api/list-announcements.ts';
+import { useReleaseAnnouncement } from './api/release-announcement.ts';
+import { useRevokeAnnouncement } from './api/revoke-announcement.ts';
 import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
 import { CATEGORY_OPTIONS, PRIORITY_COLOR, SEND_STATUS_COLOR, SEND_STATUS_OPTIONS } from './labels.ts';
-
-export const PAGE_SIZES = ['10', '20', '30', '50', '100'];
-
-interface Query {
-  filters: AnnouncementFilters;
-  pageNo: number;
-  pageSize: number;
-  /** Bumped to load the same page again. */
-  attempt: number;
-}
-
-interface Loaded {
-  key: string;
-  page: AnnouncementPage | null;
-  error: string | null;
-}
-
-function keyOf(q: Query): string {
-  return JSON.stringify(q);
-}
 
 export function AnnouncementAdminPage() {
   const { message } = useFeedback();
   const [form] = Form.useForm<AnnouncementFilters>();
-  const [query, setQuery] = useState<Query>({ filters: {}, pageNo: 1, pageSize: 10, attempt: 0 });
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const table = useAnnouncementTable();
   const [editing, setEditing] = useState<{ record: AnnouncementRecord | null } | null>(null);
   const [viewing, setViewing] = useState<AnnouncementRecord | null>(null);
   const canDelete = useHasPermission(ANNOUNCEMENT_PERMISSIONS.delete);
-  const key = keyOf(query);
+  const selected = table.selection.keys;
 
-  useEffect(() => {
-    let current = true;
-    listAnnouncements(query.filters, query.pageNo, query.pageSize).then(
-      (page) => current && setLoaded({ key, page, error: null }),
-      (e: unknown) => current && setLoaded({ key, page: null, error: e instanceof Error ? e.message : '加载失败' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, key]);
-
-  const loading = loaded?.key !== key;
-  const page = loaded?.page ?? null;
-  const error = loading ? null : (loaded?.error ?? null);
-  const reload = useCallback(() => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })), []);
-
-  const act = async (run: () => Promise<string>, fallback: string) => {
-    try {
-      const text = await run();
-      void message.success(text || fallback);
-      setSelected([]);
-      reload();
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    }
+  // Each action shows the server's message (or its own), clears the ticks; its mutation reloads the list.
+  const done = (fallback: string) => (text: string) => {
+    void message.success(text || fallback);
+    table.selection.clear();
   };
+  const release = useFormSubmit({ mutation: useReleaseAnnouncement(), onSuccess: done('发布成功') });
+  const revoke = useFormSubmit({ mutation: useRevokeAnnouncement(), onSuccess: done('撤销成功') });
+  const deleteOne = useFormSubmit({ mutation: useDeleteAnnouncements(), onSuccess: done('删除成功!') });
+  const deleteSelected = useFormSubmit({ mutation: useDeleteAnnouncements(), onSuccess: done('批量删除成功!') });
 
   const openEditor = async (id: string | null) => {
     if (!id) {
@@ -123,13 +80,9 @@ export function AnnouncementAdminPage() {
     }
   };
 
-  const search = () => {
-    const v = form.getFieldsValue();
-    setQuery((q) => ({
-      ...q,
-      pageNo: 1,
-      filters: { titile: v.titile?.trim() || undefined, msgCategory: v.msgCategory, sendStatus: v.sendStatus },
-    }));
+  const reset = () => {
+    form.resetFields();
+    table.searchProps.onReset();
   };
 
   const columns: TableColumnsType<AnnouncementListRecord> = [
@@ -169,10 +122,7 @@ export function AnnouncementAdminPage() {
                 </Button>
               </Authorized>
               <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
-                <Popconfirm
-                  title="确定发布该通告吗?"
-                  onConfirm={() => act(() => releaseAnnouncement(r.id), '发布成功')}
-                >
+                <Popconfirm title="确定发布该通告吗?" onConfirm={() => release.submit(r.id)}>
                   <Button type="link" size="small" data-testid={`announcement-release-${r.id}`}>
                     发布
                   </Button>
@@ -182,7 +132,7 @@ export function AnnouncementAdminPage() {
           )}
           {r.sendStatus === '1' && (
             <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
-              <Popconfirm title="确定撤销该通告吗?" onConfirm={() => act(() => revokeAnnouncement(r.id), '撤销成功')}>
+              <Popconfirm title="确定撤销该通告吗?" onConfirm={() => revoke.submit(r.id)}>
                 <Button type="link" size="small">
                   撤销
                 </Button>
@@ -190,7 +140,7 @@ export function AnnouncementAdminPage() {
             </Authorized>
           )}
           <Authorized action={ANNOUNCEMENT_PERMISSIONS.delete}>
-            <Popconfirm title="确定删除吗?" onConfirm={() => act(() => deleteAnnouncements([r.id]), '删除成功!')}>
+            <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne.submit([r.id])}>
               <Button type="link" size="small" danger>
                 删除
               </Button>
@@ -203,7 +153,7 @@ export function AnnouncementAdminPage() {
 
   return (
     <Card variant="borderless" data-testid="announcement-admin-page">
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
+      <Form form={form} layout="inline" onFinish={table.searchProps.onSearch} style={{ marginBottom: 16, rowGap: 12 }}>
         <Form.Item label="标题" name="titile">
           <Input placeholder="请输入标题" allowClear style={{ width: 200 }} />
         </Form.Item>
@@ -218,14 +168,7 @@ export function AnnouncementAdminPage() {
             <Button type="primary" htmlType="submit">
               查询
             </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search();
-              }}
-            >
-              重置
-            </Button>
+            <Button onClick={reset}>重置</Button>
           </Space>
         </Form.Item>
       </Form>
@@ -238,7 +181,7 @@ export function AnnouncementAdminPage() {
         {canDelete && selected.length > 0 && (
           <Popconfirm
             title={`确定删除选中的 ${selected.length} 条通告吗?`}
-            onConfirm={() => act(() => deleteAnnouncements(selected), '批量删除成功!')}
+            onConfirm={() => deleteSelected.submit(selected)}
           >
             <Button danger icon={<DeleteOutlined />}>
               批量删除
@@ -246,14 +189,14 @@ export function AnnouncementAdminPage() {
           </Popconfirm>
         )}
       </Space>
-      {error && (
+      {table.error && (
         <Alert
           type="error"
           showIcon
           title="系统通告加载失败"
-          description={error}
+          description={table.error.message || '加载失败'}
           action={
-            <Button size="small" onClick={reload}>
+            <Button size="small" onClick={() => void table.refetch()}>
               重试
             </Button>
           }
@@ -261,37 +204,18 @@ export function AnnouncementAdminPage() {
         />
       )}
       <Table<AnnouncementListRecord>
+        {...table.tableProps}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={page?.records ?? []}
-        loading={loading}
         scroll={{ x: 1100 }}
-        rowSelection={
-          canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
-        }
+        rowSelection={canDelete ? table.tableProps.rowSelection : undefined}
         locale={{ emptyText: '暂无通告' }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
-        }}
-        onChange={(p) =>
-          setQuery((q) => {
-            const pageSize = p.pageSize ?? q.pageSize;
-            return { ...q, pageNo: pageSize === q.pageSize ? (p.current ?? 1) : 1, pageSize };
-          })
-        }
       />
       <AnnouncementFormDialog
         open={editing !== null}
         record={editing?.record ?? null}
         onClose={() => setEditing(null)}
-        onSaved={reload}
       />
       <Modal
         title={viewing?.titile}

@@ -21,15 +21,17 @@ import {
   type OpenType,
   type Priority,
 } from '@houtai/shared/contract/announcement';
-import { failureText } from '../../../lib/failure-text.ts';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
 import { DictSearchSelect } from '../../../widgets/dict-search-select/dict-search-select.tsx';
 import { commonUpload } from '../../../lib/common-upload.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
 import { MarkdownImageDialog } from '../../../widgets/markdown/markdown-image-dialog.tsx';
-import { addAnnouncement, editAnnouncement } from './api.ts';
+import { useAddAnnouncement, type AnnouncementInput } from './api/add-announcement.ts';
+import { DEPART_OPTIONS, USER_OPTIONS } from './api/audience-options.ts';
+import { useEditAnnouncement } from './api/edit-announcement.ts';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from './labels.ts';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -109,13 +111,15 @@ export interface AnnouncementFormDialogProps {
   /** The draft to edit; null for a new one. */
   record: AnnouncementRecord | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** After a save (the list reloads by itself: the save invalidates it). */
+  onSaved?: () => void;
 }
 
 export function AnnouncementFormDialog({ open, record, onClose, onSaved }: AnnouncementFormDialogProps) {
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
-  const [saving, setSaving] = useState(false);
+  const add = useAddAnnouncement();
+  const edit = useEditAnnouncement();
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const msgType = Form.useWatch('msgType', form);
   const openType = Form.useWatch('openType', form);
@@ -147,41 +151,39 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
     onClose();
   };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const body = toBody(values);
-    const checked = checkWithSchema(AnnouncementAddBody, body);
-    if (!checked.ok) {
-      // endTime / startTime issues belong to the time window field.
-      const byField = new Map(checked.errors.byField);
-      for (const key of ['startTime', 'endTime']) {
-        const list = byField.get(key);
-        if (list) {
-          byField.delete(key);
-          byField.set('window', [...(byField.get('window') ?? []), ...list]);
-        }
+  /** The form as the shared schema's body; its refusals go to their fields (null: nothing is sent). */
+  const checkedBody = (values: Values): AnnouncementInput | null => {
+    const checked = checkWithSchema(AnnouncementAddBody, toBody(values));
+    if (checked.ok) return checked.value;
+    // endTime / startTime issues belong to the time window field.
+    const byField = new Map(checked.errors.byField);
+    for (const key of ['startTime', 'endTime']) {
+      const list = byField.get(key);
+      if (list) {
+        byField.delete(key);
+        byField.set('window', [...(byField.get('window') ?? []), ...list]);
       }
-      const rest = showFieldErrors(form, { byField }, [...FIELDS, 'window']);
-      if (byField.has('msgContent')) setTab('edit');
-      if (rest.length) void message.warning(rest.join('；'));
-      return;
     }
-    setSaving(true);
-    try {
-      const text = record
-        ? await editAnnouncement({ ...checked.value, id: record.id, version: record.version })
-        : await addAnnouncement(checked.value);
-      void message.success(text || (record ? ANNOUNCEMENT_TEXT.edited : ANNOUNCEMENT_TEXT.added));
-      onSaved();
-      close();
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    } finally {
-      setSaving(false);
-    }
+    const rest = showFieldErrors(form, { byField }, [...FIELDS, 'window']);
+    if (byField.has('msgContent')) setTab('edit');
+    if (rest.length) void message.warning(rest.join('；'));
+    return null;
   };
+
+  const save = useFormSubmit({
+    form,
+    input: checkedBody,
+    mutation: {
+      mutateAsync: (body: AnnouncementInput) =>
+        record ? edit.mutateAsync({ ...body, id: record.id, version: record.version }) : add.mutateAsync(body),
+      isPending: add.isPending || edit.isPending,
+    },
+    onSuccess: (text) => {
+      void message.success(text || (record ? ANNOUNCEMENT_TEXT.edited : ANNOUNCEMENT_TEXT.added));
+      onSaved?.();
+      close();
+    },
+  });
 
   return (
     <Modal
@@ -189,8 +191,8 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
       width={ANNOUNCEMENT_DIALOG_WIDTH}
       open={open}
       okText="保存"
-      confirmLoading={saving}
-      onOk={() => void submit()}
+      confirmLoading={save.submitting}
+      onOk={() => void save.submit()}
       onCancel={close}
       destroyOnHidden
       data-testid="announcement-form-dialog"
@@ -231,11 +233,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
             name="userIds"
             rules={[{ required: true, message: ANNOUNCEMENT_TEXT.usersRequired }]}
           >
-            <DictSearchSelect
-              dict="sys_user,realname,id"
-              placeholder="输入姓名搜索用户"
-              data-testid="announcement-users"
-            />
+            <DictSearchSelect loader={USER_OPTIONS} placeholder="输入姓名搜索用户" data-testid="announcement-users" />
           </Form.Item>
         )}
         {msgType === 'DEPART' && (
@@ -245,7 +243,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
             rules={[{ required: true, message: ANNOUNCEMENT_TEXT.departsRequired }]}
           >
             <DictSearchSelect
-              dict="sys_depart,depart_name,id"
+              loader={DEPART_OPTIONS}
               placeholder="输入名称搜索部门"
               data-testid="announcement-departs"
             />

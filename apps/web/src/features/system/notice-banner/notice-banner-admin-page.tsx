@@ -5,36 +5,22 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
-import { SYSTEM_NOTIFICATIONS_CODE } from '@houtai/shared/constants';
 import {
   ANNOUNCEMENT_PERMISSIONS,
   ANNOUNCEMENT_TEXT,
   NOTICE_CONTENT_MAX,
   NoticeBannerBody,
 } from '@houtai/shared/contract/announcement';
-import { parseSystemNotice, type SystemNotice } from '@houtai/shared/messaging';
-import { failureText } from '../../../lib/failure-text.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { http } from '../../../lib/http.ts';
 import { useHasPermission } from '../../../lib/permissions/index.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
+import { useEditNoticeBanner } from './api/edit-notice-banner.ts';
+import { getNoticeBanner } from './api/get-notice-banner.ts';
 
 interface Values {
   on: boolean;
   content: string;
-}
-
-async function loadNotice(): Promise<SystemNotice> {
-  const res = await http.get<unknown>('/sys/sysConfig/getByCode', { code: SYSTEM_NOTIFICATIONS_CODE });
-  const notice = res.success ? parseSystemNotice(res.result) : null;
-  if (!notice) throw new Error(res.message || '获取通知横幅失败');
-  return notice;
-}
-
-async function saveNotice(body: NoticeBannerBody): Promise<string> {
-  const res = await http.put<unknown>('/sys/sysConfig/editNotice', body);
-  if (!res.success) throw new Error(res.message || '保存失败');
-  return res.message;
 }
 
 export function NoticeBannerAdminPage() {
@@ -43,14 +29,14 @@ export function NoticeBannerAdminPage() {
   const canEdit = useHasPermission(ANNOUNCEMENT_PERMISSIONS.noticeEdit);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const on = Form.useWatch('on', form);
   const content = Form.useWatch('content', form);
 
+  // Loaded straight into the form (not a cached query): the form is the page's copy of the setting.
   useEffect(() => {
     let current = true;
-    loadNotice().then(
+    getNoticeBanner().then(
       (notice) => {
         if (!current) return;
         form.setFieldsValue({ on: notice.status !== '0', content: notice.content });
@@ -72,24 +58,17 @@ export function NoticeBannerAdminPage() {
     setAttempt((n) => n + 1);
   }, []);
 
-  const save = async () => {
-    const v = form.getFieldsValue();
-    const checked = checkWithSchema(NoticeBannerBody, { status: v.on ? '1' : '0', content: v.content ?? '' });
-    if (!checked.ok) {
+  const save = useFormSubmit({
+    mutation: useEditNoticeBanner(),
+    input: (v: Values) => {
+      const checked = checkWithSchema(NoticeBannerBody, { status: v.on ? '1' : '0', content: v.content ?? '' });
+      if (checked.ok) return checked.value;
       const rest = showFieldErrors(form, checked.errors, ['content']);
       if (rest.length) void message.warning(rest.join('；'));
-      return;
-    }
-    setSaving(true);
-    try {
-      void message.success((await saveNotice(checked.value)) || ANNOUNCEMENT_TEXT.noticeSaved);
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return null;
+    },
+    onSuccess: (text) => void message.success(text || ANNOUNCEMENT_TEXT.noticeSaved),
+  });
 
   return (
     <Card variant="borderless" data-testid="notice-banner-admin-page" style={{ maxWidth: 880 }}>
@@ -114,9 +93,9 @@ export function NoticeBannerAdminPage() {
         form={form}
         layout="vertical"
         initialValues={{ on: false, content: '' }}
-        disabled={!canEdit || saving}
+        disabled={!canEdit || save.submitting}
         style={{ display: state === 'ready' ? undefined : 'none' }}
-        onFinish={() => void save()}
+        onFinish={() => void save.submit(form.getFieldsValue())}
       >
         <Form.Item label="显示横幅" name="on" valuePropName="checked">
           <Switch checkedChildren="开" unCheckedChildren="关" data-testid="notice-banner-switch" />
@@ -155,7 +134,7 @@ export function NoticeBannerAdminPage() {
         </Form.Item>
         <Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="notice-banner-save">
+            <Button type="primary" htmlType="submit" loading={save.submitting} data-testid="notice-banner-save">
               保存
             </Button>
             {!canEdit && <Typography.Text type="secondary">您没有编辑通知横幅的权限</Typography.Text>}

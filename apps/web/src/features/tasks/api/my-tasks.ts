@@ -1,7 +1,8 @@
 /** GET /task/asyncTask/list/mine: the signed-in user's async tasks, a page at a time (spec §7, §9). */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page } from '@houtai/shared/contract/common';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
+import type { TableParams } from '../../../lib/server-table/table-state.ts';
+import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
 
 /** One async task (spec §3). duration is in milliseconds. */
 export interface AsyncTaskRecord {
@@ -19,12 +20,13 @@ export interface AsyncTaskRecord {
   progress?: number | null;
 }
 
-export interface MyTasksParams {
-  pageNo: number;
-  pageSize: number;
+/** The task list's search form. */
+export interface MyTasksSearch {
   title?: string;
   status?: string;
 }
+
+export type MyTasksParams = TableParams<MyTasksSearch>;
 
 export interface MyTasksPage {
   records: AsyncTaskRecord[];
@@ -43,15 +45,11 @@ export async function getMyTasks(params: MyTasksParams): Promise<MyTasksPage> {
     ...(params.title ? { title: params.title } : {}),
     ...(params.status ? { status: params.status } : {}),
   });
-  if (!res.success || !res.result) throw new Error(res.message || '获取任务失败');
-  return { records: res.result.records ?? [], total: res.result.total ?? 0 };
+  const page = unwrapResult(res, '获取任务失败');
+  return { records: page.records ?? [], total: page.total ?? 0 };
 }
 
-export const myTasksQuery = (params: MyTasksParams) =>
-  queryOptions({
-    queryKey: [...TASK_KEYS.mine, params] as const,
-    queryFn: () => getMyTasks(params),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    retry: false,
-  });
+/** The task list's table (10 a page of 10–100); a task message invalidates TASK_KEYS.mine. */
+export function useMyTasksTable() {
+  return useServerTable<AsyncTaskRecord, MyTasksSearch>({ queryKey: TASK_KEYS.mine, load: getMyTasks });
+}

@@ -1,12 +1,20 @@
 /** POST /task/asyncTask/retry: run a failed task again (spec §7); the answer's message is shown either way. */
-import { http } from '../../../lib/http.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http, unwrap } from '../../../lib/http.ts';
+import { TASK_KEYS } from './my-tasks.ts';
 
-export interface RetryTaskResult {
-  success: boolean;
-  message: string;
+/** Answers the server's message; a refusal throws it (操作失败 when it sent none). */
+export async function retryTask(id: string): Promise<string> {
+  const res = await http.post<unknown>('/task/asyncTask/retry', { id });
+  unwrap(res, '操作失败');
+  return res.message;
 }
 
-export async function retryTask(id: string): Promise<RetryTaskResult> {
-  const res = await http.post<unknown>('/task/asyncTask/retry', { id });
-  return { success: res.success, message: res.message };
+/** The retried task runs again: the task list reloads. */
+export function useRetryTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: retryTask,
+    onSuccess: () => void client.invalidateQueries({ queryKey: TASK_KEYS.mine }),
+  });
 }

@@ -4,21 +4,19 @@
  * long each took. It reloads itself when a task message arrives while it is open. Loaded on first open.
  */
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import type { DictModel } from '@houtai/shared/contract/dict';
 import { taskProgressOf } from '@houtai/shared/messaging';
-import { getDictItemsCached } from '../../../lib/dict-cache.ts';
+import { useDictOptions } from '../../../lib/dict/use-dict-options.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { subscribeRealtime } from '../../../lib/realtime.ts';
 import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
-import { TASK_KEYS, myTasksQuery, type AsyncTaskRecord, type MyTasksParams } from '../api/my-tasks.ts';
-import { retryTask } from '../api/retry-task.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { TASK_KEYS, useMyTasksTable, type AsyncTaskRecord, type MyTasksSearch } from '../api/my-tasks.ts';
+import { useRetryTask } from '../api/retry-task.ts';
 import { isTaskMessage } from '../task-dot.ts';
 import {
-  TASK_LIST_PAGE_SIZE,
-  TASK_LIST_PAGE_SIZES,
   TASK_LIST_WIDTH,
   TASK_STATUS_DICT,
   TASK_TEXT,
@@ -44,30 +42,6 @@ export function TaskListDialog({ open, onClose }: TaskListDialogProps) {
   );
 }
 
-interface SearchValues {
-  title?: string;
-  status?: string;
-}
-
-function useStatusOptions(): { value: string; label: string }[] {
-  const [items, setItems] = useState<DictModel[]>([]);
-  useEffect(() => {
-    let current = true;
-    getDictItemsCached(TASK_STATUS_DICT).then(
-      (list) => {
-        if (current) setItems(list);
-      },
-      () => {
-        // Without the dictionary the select is empty; the list itself still works.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return items.map((i) => ({ value: i.value, label: i.text || i.title || i.label || i.value }));
-}
-
 function TaskTime({ task }: { task: AsyncTaskRecord }) {
   return (
     <div style={{ lineHeight: 1.6, whiteSpace: 'nowrap' }}>
@@ -84,10 +58,9 @@ function TaskTime({ task }: { task: AsyncTaskRecord }) {
 function TaskListBody() {
   const queryClient = useQueryClient();
   const { message } = useFeedback();
-  const [form] = Form.useForm<SearchValues>();
-  const statusOptions = useStatusOptions();
-  const [params, setParams] = useState<MyTasksParams>({ pageNo: 1, pageSize: TASK_LIST_PAGE_SIZE });
-  const query = useQuery(myTasksQuery(params));
+  const [form] = Form.useForm<MyTasksSearch>();
+  const statusOptions = useDictOptions(TASK_STATUS_DICT);
+  const table = useMyTasksTable();
 
   // Live progress of running tasks, by id, from the server's progress messages.
   const [live, setLive] = useState<ReadonlyMap<string, number>>(new Map());
@@ -102,34 +75,16 @@ function TaskListBody() {
     [queryClient],
   );
 
-  const search = (values: SearchValues) => {
-    const title = values.title?.trim();
-    setParams((old) => ({
-      pageNo: 1,
-      pageSize: old.pageSize,
-      ...(title ? { title } : {}),
-      ...(values.status ? { status: values.status } : {}),
-    }));
-  };
-
   const reset = () => {
     form.resetFields();
-    setParams((old) => ({ pageNo: 1, pageSize: old.pageSize }));
+    table.searchProps.onReset();
   };
 
-  const retry = async (task: AsyncTaskRecord) => {
-    try {
-      const res = await retryTask(task.id);
-      if (res.success) {
-        void message.success(res.message || '操作成功');
-        await queryClient.invalidateQueries({ queryKey: TASK_KEYS.mine });
-      } else {
-        void message.warning(res.message || '操作失败');
-      }
-    } catch {
-      // The http client has already shown the catalogue's message.
-    }
-  };
+  const { submit: retryTask } = useFormSubmit({
+    mutation: useRetryTask(),
+    onSuccess: (text: string) => void message.success(text || '操作成功'),
+  });
+  const retry = (task: AsyncTaskRecord) => void retryTask(task.id);
 
   const download = async (task: AsyncTaskRecord) => {
     if (!task.downloadUrl) {
@@ -177,7 +132,7 @@ function TaskListBody() {
               </Button>
             )}
             {cell.retry && (
-              <Button type="link" size="small" danger style={{ padding: 0 }} onClick={() => void retry(task)}>
+              <Button type="link" size="small" danger style={{ padding: 0 }} onClick={() => retry(task)}>
                 {TASK_TEXT.retry}
               </Button>
             )}
@@ -195,23 +150,22 @@ function TaskListBody() {
       fixed: 'right',
       render: (_, task) =>
         taskStatusCell(task.status).retry ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void retry(task)}>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => retry(task)}>
             {TASK_TEXT.retry}
           </Button>
         ) : null,
     },
   ];
 
-  const page = query.data;
-  const error = query.isError && !query.isFetching ? query.error.message || TASK_TEXT.loadFailed : null;
+  const error = table.error ? table.error.message || TASK_TEXT.loadFailed : null;
 
   return (
     <div data-testid="task-list">
-      <Form<SearchValues>
+      <Form<MyTasksSearch>
         form={form}
         name="taskSearch"
         layout="inline"
-        onFinish={search}
+        onFinish={table.searchProps.onSearch}
         style={{ marginBottom: 16, rowGap: 8 }}
         aria-label="任务查询"
       >
@@ -221,7 +175,7 @@ function TaskListBody() {
         <Form.Item name="status" label={TASK_TEXT.statusLabel}>
           <Select
             placeholder={TASK_TEXT.statusPlaceholder}
-            options={statusOptions}
+            options={[...statusOptions]}
             allowClear
             style={{ width: 160 }}
             aria-label={TASK_TEXT.statusLabel}
@@ -243,37 +197,14 @@ function TaskListBody() {
           title={TASK_TEXT.loadFailed}
           description={error}
           action={
-            <Button size="small" onClick={() => void query.refetch()}>
+            <Button size="small" onClick={() => void table.refetch()}>
               {TASK_TEXT.retry}
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Table<AsyncTaskRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page?.records ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 900 }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: page?.total ?? 0,
-          pageSizeOptions: TASK_LIST_PAGE_SIZES,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
-        }}
-        onChange={(p) =>
-          setParams((old) => {
-            const pageSize = p.pageSize ?? old.pageSize;
-            // A new page size starts again on the first page.
-            return { ...old, pageNo: pageSize === old.pageSize ? (p.current ?? 1) : 1, pageSize };
-          })
-        }
-      />
+      <Table<AsyncTaskRecord> {...table.tableProps} rowKey="id" size="middle" columns={columns} scroll={{ x: 900 }} />
     </div>
   );
 }

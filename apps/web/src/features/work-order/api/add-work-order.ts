@@ -1,7 +1,7 @@
 /** POST /bi/workOrder/add (新建工单): the caller becomes the reporter; answers the new id and number. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkOrderPriority } from '@houtai/shared/contract/work-order-rules';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 import { WORK_ORDER_QUERY_KEY } from './list-work-orders.ts';
 
 export interface AddWorkOrderInput {
@@ -20,8 +20,7 @@ export interface AddedWorkOrder {
 
 export async function addWorkOrder(input: AddWorkOrderInput): Promise<AddedWorkOrder> {
   const res = await http.post<{ id: string; orderNo: string }>('/bi/workOrder/add', input);
-  if (!res.success || !res.result) throw new Error(res.message || '添加工单失败');
-  return { ...res.result, message: res.message };
+  return { ...unwrapResult(res, '添加工单失败'), message: res.message };
 }
 
 export function useAddWorkOrder() {

@@ -1,6 +1,6 @@
 /** PUT /bi/workOrder/assign (指派): gives the order to a handler, who is told over the realtime channel. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http, unwrap } from '../../../lib/http.ts';
 import { WORK_ORDER_QUERY_KEY } from './list-work-orders.ts';
 
 export interface AssignWorkOrderInput {
@@ -13,7 +13,7 @@ export interface AssignWorkOrderInput {
 
 export async function assignWorkOrder(input: AssignWorkOrderInput): Promise<string> {
   const res = await http.put<null>('/bi/workOrder/assign', input);
-  if (!res.success) throw new Error(res.message || '指派失败');
+  unwrap(res, '指派失败');
   return res.message;
 }
 

@@ -1,13 +1,11 @@
 /** GET /bi/workOrder/queryById: one work order with its history (detail page). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkOrderDetail } from '@houtai/shared/contract/work-order-rules';
-import { http } from '../../../lib/http.ts';
+import { http, unwrapResult } from '../../../lib/http.ts';
 import { WORK_ORDER_QUERY_KEY } from './list-work-orders.ts';
 
 export async function fetchWorkOrder(id: string): Promise<WorkOrderDetail> {
-  const res = await http.get<WorkOrderDetail>('/bi/workOrder/queryById', { id });
-  if (!res.success || !res.result) throw new Error(res.message || '获取工单失败');
-  return res.result;
+  return unwrapResult(await http.get<WorkOrderDetail>('/bi/workOrder/queryById', { id }), '获取工单失败');
 }
 
 export const workOrderQueryOptions = (id: string) =>

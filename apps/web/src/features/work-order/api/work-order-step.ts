@@ -3,7 +3,7 @@
  * POST /bi/workOrder/comment (评论).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http, unwrap } from '../../../lib/http.ts';
 import { WORK_ORDER_QUERY_KEY } from './list-work-orders.ts';
 
 export type NoteStep = 'complete' | 'close' | 'reopen' | 'comment';
@@ -19,7 +19,7 @@ export async function takeWorkOrderStep({ step, id, note, version }: WorkOrderSt
   const url = `/bi/workOrder/${step}`;
   const res =
     step === 'comment' ? await http.post<null>(url, { id, note }) : await http.put<null>(url, { id, note, version });
-  if (!res.success) throw new Error(res.message || '操作失败');
+  unwrap(res, '操作失败');
   return res.message;
 }
 

@@ -11,10 +11,10 @@ import {
 } from '@houtai/shared/contract/work-order-rules';
 import { directUploader } from '../../../lib/direct-upload.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { FileUpload, type UploadTransport } from '../../../widgets/upload/file-upload.tsx';
 import { useAddWorkOrder } from '../api/add-work-order.ts';
 import { PRIORITY_OPTIONS } from '../work-order-labels.ts';
-import { failureText } from '../../../lib/failure-text.ts';
 
 interface Values {
   title: string;
@@ -35,27 +35,22 @@ export interface AddWorkOrderDialogProps {
 export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDialogProps) {
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
-  const mutation = useAddWorkOrder();
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
-      const added = await mutation.mutateAsync({
-        title: values.title.trim(),
-        priority: values.priority,
-        content: values.content ?? '',
-        attachments: values.attachments ?? '',
-      });
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useAddWorkOrder(),
+    input: (values: Values) => ({
+      title: values.title.trim(),
+      priority: values.priority,
+      content: values.content ?? '',
+      attachments: values.attachments ?? '',
+    }),
+    onSuccess: (added) => {
       void message.success(added.message || WORK_ORDER_TEXT.added);
       form.resetFields();
       onClose();
       onCreated?.(added.id);
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
@@ -63,7 +58,7 @@ export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDia
       width={640}
       open={open}
       okText="提交"
-      confirmLoading={mutation.isPending}
+      confirmLoading={submitting}
       onOk={() => void submit()}
       onCancel={() => {
         form.resetFields();

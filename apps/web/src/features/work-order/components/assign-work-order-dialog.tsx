@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Input, Modal, Select, Spin, Typography } from 'antd';
 import { WORK_ORDER_LIMITS, WORK_ORDER_TEXT, type WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useAssignWorkOrder } from '../api/assign-work-order.ts';
 import { searchUsers, type UserOption } from '../api/search-users.ts';
-import { failureText } from '../../../lib/failure-text.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -55,7 +55,6 @@ function useUserSearch(active: boolean) {
 export function AssignWorkOrderDialog({ order, onClose }: AssignWorkOrderDialogProps) {
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
-  const mutation = useAssignWorkOrder();
   const users = useUserSearch(order !== null);
   // The current handler stays choosable even when the first page of users does not list them.
   const current =
@@ -63,31 +62,30 @@ export function AssignWorkOrderDialog({ order, onClose }: AssignWorkOrderDialogP
       ? [{ value: order.assigneeId, label: order.assigneeId_dictText ?? order.assigneeId }]
       : [];
 
-  const submit = async () => {
-    if (!order) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
-      const text = await mutation.mutateAsync({
-        id: order.id,
-        assigneeId: values.assigneeId,
-        note: values.note?.trim() || undefined,
-        version: order.version,
-      });
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useAssignWorkOrder(),
+    input: (values: Values) =>
+      order
+        ? {
+            id: order.id,
+            assigneeId: values.assigneeId,
+            note: values.note?.trim() || undefined,
+            version: order.version,
+          }
+        : null,
+    onSuccess: (text) => {
       void message.success(text || WORK_ORDER_TEXT.assigned);
       onClose();
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
       title="指派工单"
       open={order !== null}
       okText="指派"
-      confirmLoading={mutation.isPending}
+      confirmLoading={submitting}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden

@@ -2,8 +2,8 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { WORK_ORDER_LIMITS, WORK_ORDER_TEXT, type WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useWorkOrderStep } from '../api/work-order-step.ts';
-import { failureText } from '../../../lib/failure-text.ts';
 
 export type NoteDialogStep = 'complete' | 'close' | 'reopen';
 
@@ -22,27 +22,20 @@ export interface NoteStepDialogProps {
 export function NoteStepDialog({ target, onClose }: NoteStepDialogProps) {
   const [form] = Form.useForm<{ note?: string }>();
   const { message } = useFeedback();
-  const mutation = useWorkOrderStep();
   const spec = target ? STEPS[target.step] : null;
 
-  const submit = async () => {
-    if (!target) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
-      const text = await mutation.mutateAsync({
-        step: target.step,
-        id: target.order.id,
-        note: values.note?.trim() ?? '',
-        version: target.order.version,
-      });
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useWorkOrderStep(),
+    input: (values: { note?: string }) =>
+      target
+        ? { step: target.step, id: target.order.id, note: values.note?.trim() ?? '', version: target.order.version }
+        : null,
+    onSuccess: (text) => {
       void message.success(text || '操作成功');
       onClose();
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
@@ -50,7 +43,7 @@ export function NoteStepDialog({ target, onClose }: NoteStepDialogProps) {
       open={target !== null}
       okText={spec?.ok}
       okButtonProps={{ danger: target?.step === 'close' }}
-      confirmLoading={mutation.isPending}
+      confirmLoading={submitting}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden

@@ -39,7 +39,7 @@ import { useWorkOrderActor } from '../hooks/use-work-order-actor.ts';
 import { removeUnreadWorkOrder, subscribeWorkOrderNotices, WORK_ORDER_LIST_PATH } from '../unread-work-orders.ts';
 import { priorityColor, statusColor } from '../work-order-labels.ts';
 import { AssignWorkOrderDialog } from './assign-work-order-dialog.tsx';
-import { failureText } from '../../../lib/failure-text.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { fileSizeText } from '../../../lib/file-size.ts';
 import { NoteStepDialog, type NoteDialogStep } from './note-step-dialog.tsx';
 
@@ -116,17 +116,15 @@ function History({ logs }: { logs: WorkOrderDetail['logs'] }) {
 function CommentBox({ id }: { id: string }) {
   const [form] = Form.useForm<{ note?: string }>();
   const { message } = useFeedback();
-  const mutation = useWorkOrderStep();
-  const submit = async (values: { note?: string }) => {
-    try {
-      const text = await mutation.mutateAsync({ step: 'comment', id, note: values.note?.trim() ?? '' });
+  const { submit, submitting } = useFormSubmit({
+    form,
+    mutation: useWorkOrderStep(),
+    input: (values: { note?: string }) => ({ step: 'comment' as const, id, note: values.note?.trim() ?? '' }),
+    onSuccess: (text) => {
       void message.success(text || WORK_ORDER_TEXT.commented);
       form.resetFields();
-    } catch (e) {
-      const text = failureText(e);
-      if (text) void message.warning(text);
-    }
-  };
+    },
+  });
   return (
     <Form
       form={form}
@@ -145,7 +143,7 @@ function CommentBox({ id }: { id: string }) {
       >
         <Input.TextArea rows={3} maxLength={WORK_ORDER_LIMITS.note} showCount placeholder="写下评论" />
       </Form.Item>
-      <Button htmlType="submit" loading={mutation.isPending}>
+      <Button htmlType="submit" loading={submitting}>
         发表评论
       </Button>
     </Form>

@@ -15,7 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { exportList } from '../../../lib/list-export.ts';
+import { useListExport } from '../../../lib/list-export.ts';
 import { Authorized } from '../../../lib/permissions/index.ts';
 import { ImportExcelDialog } from '../../../widgets/import-excel/import-excel-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -27,7 +27,7 @@ import {
   WORK_ORDER_IMPORT_TASK,
   WORK_ORDER_IMPORT_URL,
 } from '../api/import-export-work-orders.ts';
-import { useWorkOrders, WORK_ORDER_QUERY_KEY } from '../api/list-work-orders.ts';
+import { useWorkOrderTable, WORK_ORDER_QUERY_KEY } from '../api/list-work-orders.ts';
 import { useWorkOrderActor } from '../hooks/use-work-order-actor.ts';
 import {
   readUnreadWorkOrders,
@@ -37,17 +37,6 @@ import {
   workOrderDetailPath,
 } from '../unread-work-orders.ts';
 import { priorityColor, statusColor } from '../work-order-labels.ts';
-import {
-  INITIAL_LIST_STATE,
-  sortOrderOf,
-  toParams,
-  totalText,
-  WORK_ORDER_PAGE_SIZES,
-  withPaging,
-  withSearch,
-  withSort,
-  type ListState,
-} from '../work-order-list-state.ts';
 import { AddWorkOrderDialog } from './add-work-order-dialog.tsx';
 import { AssignWorkOrderDialog } from './assign-work-order-dialog.tsx';
 import { NoteStepDialog, type NoteDialogStep } from './note-step-dialog.tsx';
@@ -59,41 +48,35 @@ export function WorkOrderListPage() {
   const actor = useWorkOrderActor();
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
-  const [state, setState] = useState<ListState>(INITIAL_LIST_STATE);
-  const query = useWorkOrders(toParams(state));
+  const table = useWorkOrderTable();
+  const { query, refetch } = table;
   const unread = useUnreadWorkOrderIds();
   const unreadSet = useMemo(() => new Set(unread), [unread]);
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<WorkOrderRecord | null>(null);
   const [stepping, setStepping] = useState<{ step: NoteDialogStep; order: WorkOrderRecord } | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+  const exporting = useListExport();
+  const selected = table.selection.keys;
   const { modal } = useFeedback();
   const queryClient = useQueryClient();
 
   /** The list's filters and sort (not its page) as the export's parameters, with the rows ticked on the list. */
-  const exportRows = async () => {
-    setExporting(true);
-    try {
-      const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = toParams(state);
-      await exportList({
-        url: WORK_ORDER_EXPORT_URL,
-        name: WORK_ORDER_EXPORT_NAME,
-        params: filters,
-        selections: selected,
-        total: query.data?.total ?? 0,
-        confirm: (text) =>
-          new Promise((resolve) =>
-            modal.confirm({ title: '导出', content: text, onOk: () => resolve(true), onCancel: () => resolve(false) }),
-          ),
-      });
-    } finally {
-      setExporting(false);
-    }
+  const exportRows = () => {
+    const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = table.params;
+    exporting.mutate({
+      url: WORK_ORDER_EXPORT_URL,
+      name: WORK_ORDER_EXPORT_NAME,
+      params: filters,
+      selections: selected,
+      total: table.total,
+      confirm: (text) =>
+        new Promise((resolve) =>
+          modal.confirm({ title: '导出', content: text, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+        ),
+    });
   };
 
-  const { refetch } = query;
   useEffect(() => {
     // The marks are a convenience: a failure leaves the rows unmarked, silently.
     readUnreadWorkOrders().catch(() => undefined);
@@ -176,7 +159,7 @@ export function WorkOrderListPage() {
           dataIndex: 'orderNo',
           width: 170,
           sorter: true,
-          sortOrder: sortOrderOf(state, 'orderNo'),
+          sortOrder: table.sortOrderOf('orderNo'),
           render: (_: string, row) => orderNoCell(row),
         },
         {
@@ -194,7 +177,7 @@ export function WorkOrderListPage() {
           dataIndex: 'priority',
           width: 90,
           sorter: true,
-          sortOrder: sortOrderOf(state, 'priority'),
+          sortOrder: table.sortOrderOf('priority'),
           render: (_: string, row) => priorityTag(row),
         },
         {
@@ -202,7 +185,7 @@ export function WorkOrderListPage() {
           dataIndex: 'status',
           width: 100,
           sorter: true,
-          sortOrder: sortOrderOf(state, 'status'),
+          sortOrder: table.sortOrderOf('status'),
           render: (_: string, row) => statusTag(row),
         },
         { title: '提交人', dataIndex: 'reporterId_dictText', width: 100, render: (v: string | null) => v ?? '-' },
@@ -212,17 +195,16 @@ export function WorkOrderListPage() {
           dataIndex: 'createTime',
           width: 170,
           sorter: true,
-          sortOrder: sortOrderOf(state, 'createTime'),
+          sortOrder: table.sortOrderOf('createTime'),
         },
         { title: '操作', key: 'actions', width: 200, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
       ];
 
-  const page = query.data;
   const exportLabel = selected.length > 0 ? `导出选中（${selected.length}）` : '导出';
   return (
     <Flex vertical gap={16} data-testid="work-order-list-page">
       <Card size="small">
-        <WorkOrderSearchForm onSearch={(search) => setState((s) => withSearch(s, search))} />
+        <WorkOrderSearchForm onSearch={table.searchProps.onSearch} />
       </Card>
       <Card
         size="small"
@@ -252,8 +234,8 @@ export function WorkOrderListPage() {
             </Authorized>
             <Button
               icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void exportRows()}
+              loading={exporting.isPending}
+              onClick={exportRows}
               aria-label={exportLabel}
               title={exportLabel}
               data-testid="work-order-export"
@@ -279,36 +261,13 @@ export function WorkOrderListPage() {
           />
         ) : null}
         <Table<WorkOrderRecord>
+          {...table.tableProps}
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={page?.records ?? []}
-          loading={query.isFetching}
           scroll={compact ? undefined : { x: 1030 }}
           locale={{ emptyText: query.isError ? '加载失败' : '暂无工单' }}
           rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
-          rowSelection={{
-            selectedRowKeys: selected,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys.map(String)),
-          }}
-          pagination={{
-            current: state.pageNo,
-            pageSize: state.pageSize,
-            total: page?.total ?? 0,
-            pageSizeOptions: WORK_ORDER_PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: totalText,
-          }}
-          onChange={(p, _filters, sorter, extra) => {
-            if (extra.action === 'sort') {
-              const s = Array.isArray(sorter) ? sorter[0] : sorter;
-              setState((old) => withSort(old, s?.field, s?.order));
-            } else if (extra.action === 'paginate') {
-              setState((old) => withPaging(old, p.current ?? 1, p.pageSize ?? old.pageSize));
-            }
-          }}
           data-testid="work-order-table"
         />
       </Card>

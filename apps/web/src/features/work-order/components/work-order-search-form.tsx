@@ -8,7 +8,7 @@ import {
   WORK_ORDER_STATUS_DICT,
 } from '@houtai/shared/contract/work-order-rules';
 import type { WorkOrderSearch } from '../api/list-work-orders.ts';
-import { useDictOptions } from '../hooks/use-dict-options.ts';
+import { useDictOptions } from '../../../lib/dict/use-dict-options.ts';
 import { MINE_OPTIONS, PRIORITY_OPTIONS, STATUS_OPTIONS } from '../work-order-labels.ts';
 
 export interface WorkOrderSearchFormProps {

@@ -1,7 +1,7 @@
 /** GET /sys/user/getCurrentUserDeparts: the signed-in user's departments and the current one. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Depart } from '@houtai/shared/contract/user';
-import { http } from '../../../../lib/http.ts';
+import { http, unwrap } from '../../../../lib/http.ts';
 
 export interface CurrentUserDeparts {
   list: Depart[];
@@ -9,9 +9,8 @@ export interface CurrentUserDeparts {
 }
 
 export async function getCurrentUserDeparts(): Promise<CurrentUserDeparts> {
-  const res = await http.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts');
-  if (!res.success) throw new Error(res.message);
-  return { list: res.result?.list ?? [], orgCode: res.result?.orgCode ?? null };
+  const result = unwrap(await http.get<CurrentUserDeparts | null>('/sys/user/getCurrentUserDeparts'));
+  return { list: result?.list ?? [], orgCode: result?.orgCode ?? null };
 }
 
 export const currentUserDepartsQuery = () =>

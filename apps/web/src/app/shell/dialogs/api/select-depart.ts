@@ -1,8 +1,15 @@
 /** PUT /sys/selectDepart: makes one of the user's departments the current one; answers the new userInfo. */
-import type { ApiResult } from '@houtai/shared/contract/common';
+import { useMutation } from '@tanstack/react-query';
 import type { SelectDepartBody, UserInfo } from '@houtai/shared/contract/user';
-import { http } from '../../../../lib/http.ts';
+import { http, unwrapResult } from '../../../../lib/http.ts';
 
-export function selectDepart(body: SelectDepartBody): Promise<ApiResult<{ userInfo: UserInfo } | null>> {
-  return http.put<{ userInfo: UserInfo } | null>('/sys/selectDepart', body);
+/** A refusal, or an answer without the new user info, throws the server's message. */
+export async function selectDepart(body: SelectDepartBody): Promise<UserInfo> {
+  const res = await http.put<{ userInfo: UserInfo } | null>('/sys/selectDepart', body);
+  return unwrapResult(res, '', (r) => !!r.userInfo).userInfo;
+}
+
+/** Nothing to invalidate: the page reloads in the new department. */
+export function useSelectDepart() {
+  return useMutation({ mutationFn: selectDepart });
 }

@@ -1,8 +1,15 @@
 /** PUT /sys/user/updatePassword: the signed-in user's own password change (spec 000 §2.7, §5). */
-import type { ApiResult } from '@houtai/shared/contract/common';
+import { useMutation } from '@tanstack/react-query';
 import type { UpdatePasswordBody } from '@houtai/shared/contract/user';
-import { http } from '../../../../lib/http.ts';
+import { http, unwrap } from '../../../../lib/http.ts';
 
-export function updatePassword(body: UpdatePasswordBody): Promise<ApiResult<null>> {
-  return http.put<null>('/sys/user/updatePassword', body);
+/** Answers the server's message (shown on success); a refusal throws it. */
+export async function updatePassword(body: UpdatePasswordBody): Promise<string> {
+  const res = await http.put<null>('/sys/user/updatePassword', body);
+  unwrap(res);
+  return res.message;
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DICT_CACHE_TTL_MS } from '@houtai/shared/constants';
-import { getDictItemsCached, loadDictItems, saveDictItems } from './dict-cache.ts';
-import { STORAGE_KEYS, createTtlStorage } from './storage.ts';
+import { loadDictItems, saveDictItems } from '../dict-cache.ts';
+import { STORAGE_KEYS, createTtlStorage } from '../storage.ts';
+import { getDictItemsCached } from './dict-items.ts';
 
 const SEX = [{ value: '1', text: '男', title: '男', label: '男' }];
 const STATUS = [{ value: '1', text: '正常', title: '正常', label: '正常' }];
