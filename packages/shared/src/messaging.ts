@@ -143,6 +143,11 @@ export function isPayslipTitle(title: string | null | undefined): boolean {
 /** Realtime user messages about the task centre start with this (spec §4: the task dot). */
 export const TASK_MESSAGE_MARKER = '【任务中心】';
 
+/** A user message about the task centre (its text starts with the marker): the shell and the task list read it so. */
+export function isTaskMessage(message: Pick<RealtimeMessage, 'cmd' | 'msgTxt'>): boolean {
+  return message.cmd === 'user' && (message.msgTxt ?? '').startsWith(TASK_MESSAGE_MARKER);
+}
+
 /**
  * A running task's progress: a silent 'user' message (no toast, no bell refresh) with the task id in msgId and the
  * percent (0–99) in msgTxt, status 1; the open task list applies it to the row.

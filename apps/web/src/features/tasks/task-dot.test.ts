@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
-import {
-  clearTaskDot,
-  hasTaskDot,
-  isTaskMessage,
-  isTaskMessageFor,
-  noteTaskMessage,
-  subscribeTaskDot,
-} from './task-dot.ts';
+import { isTaskMessage, TASK_MESSAGE_MARKER } from '@houtai/shared/messaging';
+import { clearTaskDot, hasTaskDot, isTaskMessageFor, noteTaskMessage, subscribeTaskDot } from './task-dot.ts';
 
 const text = `${TASK_MESSAGE_MARKER}导出完成`;
 

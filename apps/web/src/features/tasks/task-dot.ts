@@ -3,7 +3,7 @@
  * with the task marker arrives for the signed-in user, cleared when the task list opens. Tiny on purpose: it is
  * on the first screen.
  */
-import { TASK_MESSAGE_MARKER, type RealtimeMessage } from '@houtai/shared/messaging';
+import { isTaskMessage, type RealtimeMessage } from '@houtai/shared/messaging';
 import { localStore } from '../../lib/storage.ts';
 
 const KEY = 'task-dot';
@@ -13,11 +13,7 @@ function keyFor(userId: string): string {
   return `${KEY}:${userId}`;
 }
 
-/** A 'user' message whose text starts with the marker, for this user (or for nobody in particular). */
-export function isTaskMessage(message: RealtimeMessage): boolean {
-  return message.cmd === 'user' && (message.msgTxt ?? '').startsWith(TASK_MESSAGE_MARKER);
-}
-
+/** A task-centre message (isTaskMessage) for this user, or for nobody in particular. */
 export function isTaskMessageFor(message: RealtimeMessage, userId: string | null | undefined): boolean {
   if (!userId || !isTaskMessage(message)) return false;
   return !message.userId || message.userId === userId;

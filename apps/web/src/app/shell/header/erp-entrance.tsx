@@ -4,47 +4,35 @@
  * is its tooltip and accessible name. A click fetches the encrypted user info and opens the ERP with it as
  * `data`; an empty answer warns '获取用户信息失败'. No props; place it with `LogoArea` (logo-area.tsx).
  */
-import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { SHELL_TEXT } from '@houtai/shared/constants';
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
-import { HttpError } from '../../../lib/http.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, sessionStore } from '../../../lib/storage.ts';
 import { getCryptUserInfo } from './api/get-crypt-user-info.ts';
 import { erpUrl, mayUseErpEntrance } from './erp-gate.ts';
-import { useFeedback } from '../../../lib/feedback.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 
 /** The badge's visible text; the full 进入ERP is its tooltip and accessible name. */
 const ERP_BADGE = 'ERP';
 
 export function ErpEntrance() {
-  const { message } = useFeedback();
-  const [busy, setBusy] = useState(false);
   const username = useSessionStore((s) => s.userInfo?.username);
   const orgCode = useSessionStore((s) => s.userInfo?.orgCode);
   // Before the permissions are (re)loaded, the list kept for this browser session decides.
   const auth = useSessionStore((s) => s.permissions?.auth) ?? sessionStore.get<PermissionEntry[]>(STORAGE_KEYS.auth);
   const base = getRuntimeConfig().externalLinks.erp;
+  // The header is on every signed-in page: a pending flag, not react-query's mutation code.
+  const enter = useFormSubmit<void, void, string>({
+    mutation: useAction(getCryptUserInfo),
+    onSuccess: (data) => {
+      if (base) window.open(erpUrl(base, data), '_blank', 'noopener');
+    },
+  });
 
   if (!base || !mayUseErpEntrance({ auth, username, orgCode })) return null;
-
-  const enter = async () => {
-    setBusy(true);
-    try {
-      const data = await getCryptUserInfo();
-      if (!data) {
-        void message.warning(SHELL_TEXT.cryptUserInfoEmpty);
-        return;
-      }
-      window.open(erpUrl(base, data), '_blank', 'noopener');
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Tooltip title={SHELL_TEXT.erpEntrance}>
@@ -52,8 +40,8 @@ export function ErpEntrance() {
         size="small"
         color="primary"
         variant="outlined"
-        loading={busy}
-        onClick={() => void enter()}
+        loading={enter.submitting}
+        onClick={() => void enter.submit()}
         aria-label={SHELL_TEXT.erpEntrance}
         data-testid="erp-entrance"
         style={{ flex: 'none', paddingInline: 6, fontSize: 12, fontWeight: 600 }}

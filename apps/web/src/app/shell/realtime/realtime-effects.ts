@@ -5,7 +5,7 @@
  * (use-shell-realtime.ts) carries the effects out.
  */
 import {
-  TASK_MESSAGE_MARKER,
+  isTaskMessage,
   WORK_ORDER_BUSINESS_TYPE,
   parseSystemNotice,
   taskProgressOf,
@@ -54,7 +54,7 @@ export function realtimeEffects(message: RealtimeMessage): RealtimeEffect[] {
       }
       // Task centre: a 'user' message whose text starts with the task marker sets the task list's dot (the tasks
       // feature checks that it is for the signed-in user).
-      if (message.cmd === 'user' && (message.msgTxt ?? '').startsWith(TASK_MESSAGE_MARKER)) {
+      if (isTaskMessage(message)) {
         effects.push({ kind: 'task-dot' });
       }
       return effects;

@@ -19,6 +19,7 @@ import {
   type DisplaySettingsPatch,
 } from '@houtai/shared/settings';
 import { getFeedback } from '../../../lib/feedback.ts';
+import { BusinessError, unwrap } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { localStore } from '../../../lib/storage.ts';
 import { getUserSettings, saveUserSettings } from './api/user-settings.ts';
@@ -89,17 +90,15 @@ function scheduleSave(): void {
 async function saveNow(keepalive = false): Promise<void> {
   const sent = revision;
   try {
-    const res = await saveUserSettings(settingsStore.getState().settings, keepalive);
-    if (!res.success) {
-      getFeedback().message.warning(res.message);
-      return;
-    }
+    const saved = unwrap(await saveUserSettings(settingsStore.getState().settings, keepalive));
     if (sent !== revision) return;
-    const settings = fromServer(res.result);
+    const settings = fromServer(saved);
     settingsStore.setState({ settings });
     writeMirror(settings);
-  } catch {
-    // Kept locally (and in the mirror); the next change sends the whole set again.
+  } catch (e) {
+    // A refusal says why. Either way the settings are kept locally (and in the mirror); the next change sends the
+    // whole set again.
+    if (e instanceof BusinessError && e.message) getFeedback().message.warning(e.message);
   }
 }
 
@@ -108,9 +107,9 @@ export async function loadSettings(): Promise<void> {
   if (!useSessionStore.getState().token) return;
   const asked = revision;
   try {
-    const res = await getUserSettings();
-    if (!res.success || asked !== revision) return;
-    const settings = fromServer(res.result);
+    const stored = unwrap(await getUserSettings());
+    if (asked !== revision) return;
+    const settings = fromServer(stored);
     settingsStore.setState({ settings, loaded: true });
     writeMirror(settings);
   } catch {

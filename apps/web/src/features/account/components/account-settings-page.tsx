@@ -3,25 +3,16 @@
  * PUT /sys/user/editSelf. A deliberately plain form; the header's user menu opens this page.
  * Phone and e-mail are optional (EditSelfBody lets both be cleared) but must be well-formed (spec §5).
  */
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, type FormRule } from 'antd';
-import type { ProfileUserInfo } from '@houtai/shared/contract/user';
 import { EMAIL, MOBILE } from '@houtai/shared/validation';
-import { http } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { userInfoQueryOptions } from '../api/get-user-info.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useEditSelf, type EditSelfInput, type EditSelfResult } from '../api/edit-self.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 
-interface ProfileForm {
-  avatar: string;
-  realname: string;
-  nickname: string;
-  email: string;
-  phone: string;
-}
+type ProfileForm = EditSelfInput;
 
 /** The sign-in forms' format rules; neither field is required here. */
 const phoneRules: FormRule[] = [{ pattern: MOBILE.pattern, message: MOBILE.message }];
@@ -30,31 +21,17 @@ const emailRules: FormRule[] = [{ pattern: EMAIL.pattern, message: EMAIL.message
 export function AccountSettingsPage() {
   useDocumentTitle('个人设置');
   const { message } = useFeedback();
-  const queryClient = useQueryClient();
   const userInfo = useSessionStore((s) => s.userInfo);
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
-  const [saving, setSaving] = useState(false);
-
-  const onFinish = async (values: ProfileForm) => {
-    if (!userInfo) return;
-    setSaving(true);
-    try {
-      const res = await http.put<{ userInfo?: ProfileUserInfo } | null>('/sys/user/editSelf', values);
-      if (!res.success) {
-        void message.warning(res.message);
-        return;
-      }
-      // The server's answer is the stored row (cleared fields come back as null); the form's values otherwise.
-      setUserInfo(res.result?.userInfo ?? { ...userInfo, ...values });
-      // The personal centre (maybe kept open in a tab) shows the saved values.
-      void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
-      void message.success(res.message || '保存成功');
-    } catch {
-      // The http client already showed the failure.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useFormSubmit<ProfileForm, ProfileForm, EditSelfResult>({
+    mutation: useEditSelf(),
+    input: (values) => (userInfo ? values : null),
+    onSuccess: (result, values) => {
+      // The server's answer is the stored row; the form's values otherwise.
+      if (userInfo) setUserInfo(result.userInfo ?? { ...userInfo, ...values });
+      void message.success(result.message || '保存成功');
+    },
+  });
 
   return (
     <Card title="基本设置" data-testid="account-settings-page">
@@ -68,7 +45,7 @@ export function AccountSettingsPage() {
           email: userInfo?.email ?? '',
           phone: userInfo?.phone ?? '',
         }}
-        onFinish={(v) => void onFinish(v)}
+        onFinish={(v) => void save.submit(v)}
       >
         <Form.Item name="avatar" label="头像" extra="上传后点击保存生效">
           <AvatarUpload user={userInfo} />
@@ -88,7 +65,7 @@ export function AccountSettingsPage() {
         <Form.Item name="phone" label="手机号" rules={phoneRules}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.submitting}>
           保存
         </Button>
       </Form>

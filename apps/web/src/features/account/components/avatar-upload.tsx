@@ -9,7 +9,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@houtai/shared/contract/user';
 import { checkUpload, UPLOAD_TEXT } from '@houtai/shared/upload';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { http } from '../../../lib/http.ts';
+import { BusinessError } from '../../../lib/http.ts';
+import { uploadAvatar } from '../api/upload-avatar.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 
 export interface AvatarUploadProps {
@@ -31,15 +32,12 @@ export function AvatarUpload({ value, onChange, user }: AvatarUploadProps) {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      const res = await http.upload<{ path: string }>('/sys/common/upload', file, { biz: 'avatar' }, { silent: true });
-      if (!res.success) {
-        void message.warning(res.message || UPLOAD_TEXT.failed(file.name));
-        return;
-      }
-      onChange?.(res.message);
+      onChange?.(await uploadAvatar(file));
       void message.success(UPLOAD_TEXT.success);
-    } catch {
-      void message.error(UPLOAD_TEXT.failed(file.name));
+    } catch (e) {
+      // A refusal says why; anything else (the network, a 413) is the generic failure.
+      if (e instanceof BusinessError) void message.warning(e.message);
+      else void message.error(UPLOAD_TEXT.failed(file.name));
     } finally {
       setUploading(false);
     }

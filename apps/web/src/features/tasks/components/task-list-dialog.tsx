@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { taskProgressOf } from '@houtai/shared/messaging';
+import { isTaskMessage, taskProgressOf } from '@houtai/shared/messaging';
 import { useDictOptions } from '../../../lib/dict/use-dict-options.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { subscribeRealtime } from '../../../lib/realtime.ts';
@@ -15,7 +15,6 @@ import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { TASK_KEYS, useMyTasksTable, type AsyncTaskRecord, type MyTasksSearch } from '../api/my-tasks.ts';
 import { useRetryTask } from '../api/retry-task.ts';
-import { isTaskMessage } from '../task-dot.ts';
 import {
   TASK_LIST_WIDTH,
   TASK_STATUS_DICT,
