@@ -27,14 +27,14 @@ describe('session store', () => {
     vi.setSystemTime(Date.now() + SEVEN_DAYS - 1000);
     const reloaded = await freshStore();
     expect(reloaded.useSessionStore.getState()).toMatchObject({ token: 'tok', userInfo: { realname: '管理员' } });
-    const dict = await import('./dict-cache.ts');
+    const dict = await import('./dict/dict-cache.ts');
     expect(dict.loadDictItems()?.sex?.[0]?.text).toBe('男');
 
     vi.setSystemTime(Date.now() + 1000);
     const expired = await freshStore();
     expect(expired.useSessionStore.getState().token).toBeNull();
     expect(expired.useSessionStore.getState().userInfo).toBeNull();
-    expect((await import('./dict-cache.ts')).loadDictItems()).toBeNull();
+    expect((await import('./dict/dict-cache.ts')).loadDictItems()).toBeNull();
   });
 
   it('clears everything on logout', async () => {

@@ -5,7 +5,7 @@ import { LOGIN_DATA_TTL_MS } from '@houtai/shared/constants';
 import type { LoginResult } from '@houtai/shared/contract/auth';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
 import type { UserInfo } from '@houtai/shared/contract/user';
-import { clearDictItems, saveDictItems } from './dict-cache.ts';
+import { clearDictItems, saveDictItems } from './dict/dict-cache.ts';
 import { STORAGE_KEYS, localStore, sessionStore } from './storage.ts';
 
 export interface SessionState {

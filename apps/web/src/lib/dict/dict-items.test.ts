@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DICT_CACHE_TTL_MS } from '@houtai/shared/constants';
-import { loadDictItems, saveDictItems } from '../dict-cache.ts';
+import { loadDictItems, saveDictItems } from './dict-cache.ts';
 import { STORAGE_KEYS, createTtlStorage } from '../storage.ts';
 import { getDictItemsCached } from './dict-items.ts';
 

@@ -1,6 +1,6 @@
 /** A dictionary's items read through the stored cache (lib/dict-cache.ts), refetched when it lacks them. */
 import type { DictModel } from '@houtai/shared/contract/dict';
-import { loadDictItems, saveDictItems, type DictItems } from '../dict-cache.ts';
+import { loadDictItems, saveDictItems, type DictItems } from './dict-cache.ts';
 import { http, unwrapResult } from '../http.ts';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { saveDictItems } from '../dict-cache.ts';
+import { saveDictItems } from './dict-cache.ts';
 import { dictOptions, useDictOptions, type DictOption } from './use-dict-options.ts';
 
 const STATUS = [

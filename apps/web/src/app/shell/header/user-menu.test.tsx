@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { loadDictItems, saveDictItems } from '../../../lib/dict-cache.ts';
+import { loadDictItems, saveDictItems } from '../../../lib/dict/dict-cache.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { STORAGE_KEYS, localStore } from '../../../lib/storage.ts';
 import { loadPage } from '../dialogs/reload-page.ts';

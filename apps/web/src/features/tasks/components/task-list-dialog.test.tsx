@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TASK_MESSAGE_MARKER, type RealtimeMessage } from '@houtai/shared/messaging';
 import { renderInShell, signInAs } from '../../../testing/render.tsx';
-import { saveDictItems } from '../../../lib/dict-cache.ts';
+import { saveDictItems } from '../../../lib/dict/dict-cache.ts';
 import type { AsyncTaskRecord } from '../api/my-tasks.ts';
 import { TaskListDialog } from './task-list-dialog.tsx';
 import type * as RealtimeModule from '../../../lib/realtime.ts';
