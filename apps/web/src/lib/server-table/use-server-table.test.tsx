@@ -125,7 +125,8 @@ describe('useServerTable', () => {
     expect(current().tableProps.loading).toBe(false);
     expect(load).toHaveBeenCalledTimes(1);
     await act(() => current().refetch());
-    expect(current().error).toBeNull();
+    // react-query hands the new result to React on its notify tick, after refetch's promise.
+    await waitFor(() => expect(current().error).toBeNull());
     expect(load).toHaveBeenCalledTimes(2);
     expect(load).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10 });
   });
