@@ -83,9 +83,12 @@ test('admin creates and assigns a work order; zhangsan finds it unread in 指派
   const picker = assign.getByRole('combobox');
   await picker.click();
   await picker.fill('张三');
-  const option = page.locator('.ant-select-item-option', { hasText: '张三' });
-  await expect(option).toBeVisible();
-  await option.click();
+  // The search answers after its 300 ms pause and replaces the first page of users: wait for it, or the click
+  // can land on a list that moves under it (seen on a loaded machine) and select nothing.
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveCount(1);
+  await options.filter({ hasText: '张三' }).click();
+  await expect(assign.getByTestId('work-order-assignee')).toContainText('张三');
   await assign.getByLabel('说明').fill('请今天内处理');
   const assigned = page.waitForResponse((r) => r.url().includes('/bi/workOrder/assign'));
   await assign.getByRole('button', { name: /指\s*派/ }).click();
