@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { trackRoutes } from './plugins/route-registry.ts';
 import type { Services } from './plugins/services.ts';
 import { registerDocs } from './plugins/docs.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerWeb } from './plugins/web.ts';
 import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
 import { apiModules } from './modules/index.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done();
   });
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerAuth(app);
   registerSignature(app);
   registerOperateLog(app);
