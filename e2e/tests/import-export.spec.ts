@@ -6,6 +6,7 @@
  * work-order-export, task-center, task-list.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
@@ -72,6 +73,8 @@ test('an import with 3 bad rows ends done in the task centre with their error fi
   const dialog = page.getByRole('dialog', { name: '导入工单' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/分批导入.*任务中心/)).toBeVisible();
+  // The dialog says how rows that already exist are treated before a file is chosen.
+  await expect(dialog.getByTestId('import-rule')).toContainText('按工单号识别已有工单');
   const fileName = `工单导入-${run}.xlsx`;
   await dialog.getByTestId('import-input').setInputFiles({
     name: fileName,
@@ -116,7 +119,8 @@ test('an import with 3 bad rows ends done in the task centre with their error fi
   await expect(page.getByTestId('work-order-table').locator('.ant-table-row')).toHaveCount(5);
   const exported = page.waitForEvent('download');
   await page.getByTestId('work-order-export').click();
-  const rows = await sheetOf(await exported);
+  const exportFile = await exported;
+  const rows = await sheetOf(exportFile);
   expect(rows[0]!.slice(0, 3)).toEqual(['工单号', '标题', '内容']);
   const byTitle = new Map(rows.slice(1).map((r) => [r[1], r]));
   expect([...byTitle.keys()].sort()).toEqual([...good].sort());
@@ -124,4 +128,34 @@ test('an import with 3 bad rows ends done in the task centre with their error fi
   expect(byTitle.get(good[0])).toContain('高');
   expect(byTitle.get(good[3])).toContain('中');
   await shoot(page, testInfo, 'work-order-list-after-import');
+
+  // Round trip: importing the exported file creates no twin — every row is reported by its 工单号.
+  await page.getByTestId('work-order-import').click();
+  await expect(dialog).toBeVisible();
+  const roundTrip = `工单回导-${run}.xlsx`;
+  await dialog.getByTestId('import-input').setInputFiles({
+    name: roundTrip,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await readFile(await exportFile.path()),
+  });
+  await dialog.getByTestId('import-start').click();
+  await expect(dialog.getByTestId('import-file')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await dialog.getByTestId('import-close').click();
+  await page.getByTestId('task-center').click();
+  const again = tasks.locator('.ant-table-row', { hasText: roundTrip }).first();
+  await expect(again.getByRole('button', { name: '点击下载' })).toBeVisible({ timeout: 30_000 });
+  await expect(again).toContainText('成功 0 行，失败 5 行');
+  const report = page.waitForEvent('download');
+  await again.getByRole('button', { name: '点击下载' }).click();
+  const reported = await sheetOf(await report);
+  expect(reported.slice(1).map((r) => r[1])).toEqual(
+    rows.slice(1).map((r) => expect.stringContaining(`工单号 ${r[0]} 已存在`)),
+  );
+  await tasks
+    .getByRole('button', { name: /^关\s*闭$/ })
+    .last()
+    .click();
+  await expect(tasks).toBeHidden();
+  await page.getByTestId('work-order-search').getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByTestId('work-order-table').locator('.ant-table-row')).toHaveCount(5);
 });

@@ -24,7 +24,7 @@ describe('work-order columns from the fields declaration', () => {
     ]);
   });
 
-  it('the import template reads title, content and the priority dictionary (only the three work-order values)', async () => {
+  it('the import template reads the business key 工单号, title, content and the priority dictionary (three values)', async () => {
     const asked: string[] = [];
     const columns = await importColumns('bi_work_order', async (code) => {
       asked.push(code);
@@ -37,6 +37,7 @@ describe('work-order columns from the fields declaration', () => {
     });
     expect(asked).toEqual(['priority']);
     expect(columns).toStrictEqual([
+      { key: 'orderNo', title: '工单号', type: 'string' },
       { key: 'title', title: '标题', type: 'string', required: true },
       { key: 'content', title: '内容', type: 'string' },
       {

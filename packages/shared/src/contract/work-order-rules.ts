@@ -50,6 +50,8 @@ export const WORK_ORDER_LIMITS = {
   unreadIds: 500,
   /** Files attached to one order at most. */
   attachments: 10,
+  /** A 工单号 as an import row may carry it (GDyyyyMMdd-NNNN, with room to spare). */
+  orderNo: 32,
 } as const;
 
 /** The per-user key of unread work orders (spec §4). */
@@ -110,6 +112,15 @@ export const WORK_ORDER_TEXT = {
   attachmentsTooMany: `附件最多${WORK_ORDER_LIMITS.attachments}个`,
   attachmentUnavailable: '附件不存在或无权使用',
   attachmentNotFound: '附件不存在',
+  /**
+   * Import (工单导入): rows are recognised by their business key 工单号. A row with a 工单号 never creates or changes
+   * an order; it is reported in the error file. The dialog shows `importRule`.
+   */
+  importRule:
+    '按工单号识别已有工单：填写了工单号的行不会新建工单，也不会修改已有工单，会在错误明细中逐行说明；新建工单请留空工单号。',
+  importExists: (orderNo: string) => `工单号 ${orderNo} 已存在，未重复导入（导入不修改已有工单）`,
+  importUnknownNo: (orderNo: string) => `工单号 ${orderNo} 不存在；新建工单请留空工单号`,
+  orderNoInvalid: `工单号不能超过${WORK_ORDER_LIMITS.orderNo}个字符`,
   /** Export (spec §8). */
   exportFailed: EXPORT_TEXT.downloadFailed,
   exportUnknownFile: EXPORT_TEXT.unknownFile,

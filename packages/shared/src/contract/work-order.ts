@@ -154,6 +154,18 @@ export const WorkOrderAddBody = z.object({
 });
 export type WorkOrderAddBody = z.infer<typeof WorkOrderAddBody>;
 
+/**
+ * One row of 工单导入: the add form's fields, and the business key 工单号 an exported file carries. A row with a
+ * 工单号 names an existing order; the import reports it instead of creating a twin (WORK_ORDER_TEXT.importRule).
+ */
+export const WorkOrderImportRow = WorkOrderAddBody.extend({
+  orderNo: z.preprocess((v) => {
+    const text = asText(v);
+    return typeof text === 'string' && text.trim() === '' ? undefined : text;
+  }, z.string().trim().max(WORK_ORDER_LIMITS.orderNo, WORK_ORDER_TEXT.orderNoInvalid).optional()),
+});
+export type WorkOrderImportRow = z.infer<typeof WorkOrderImportRow>;
+
 export const WorkOrderAssignBody = z.object({
   id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid),
   assigneeId: id(WORK_ORDER_TEXT.assigneeRequired, WORK_ORDER_TEXT.assigneeInvalid),

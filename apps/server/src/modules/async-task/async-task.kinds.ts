@@ -46,6 +46,12 @@ export interface ExportKind extends KindKey {
 
 /** Writes the valid rows of one batch inside its transaction; answers the new ids in order. */
 export interface ImportWriter {
+  /**
+   * Optional, before `insert` in the same transaction: the rows this import must not write, by their index in
+   * `rows`, with the messages the error file shows — e.g. rows naming an existing record by business key, which an
+   * import must never duplicate silently. The others go on to `insert`.
+   */
+  refuse?(trx: Db, rows: readonly unknown[]): Promise<Map<number, string[]>>;
   insert(trx: Db, rows: readonly unknown[]): Promise<string[]>;
 }
 

@@ -170,14 +170,14 @@ export async function importWorkbook(
       headers = header.values.map((v) => cellText(v));
       rows = rest;
     }
-    const good: { key: string; value: unknown }[] = [];
+    const good: { key: string; value: unknown; row: (typeof rows)[number] }[] = [];
     for (const r of rows) {
       const converted = convertRow(r, mapping);
       let messages = converted.errors;
       if (messages.length === 0) {
         const parsed = run.kind.row.safeParse(converted.record);
         if (parsed.success) {
-          good.push({ key: `${r.sheetName}!${r.rowNumber}`, value: parsed.data });
+          good.push({ key: `${r.sheetName}!${r.rowNumber}`, value: parsed.data, row: r });
           continue;
         }
         messages = parsed.error.issues.map((i) => i.message);
@@ -185,14 +185,22 @@ export async function importWorkbook(
       rejected.push({ sheetName: r.sheetName, rowNumber: r.rowNumber, values: r.values, messages });
     }
     // One transaction per batch: its rows and their import keys, all or nothing. Keys an earlier run committed
-    // are skipped, so a re-run never writes a row twice (and the primary key refuses a concurrent twin).
-    await deps.db.transaction().execute(async (trx) => {
+    // are skipped, so a re-run never writes a row twice (and the primary key refuses a concurrent twin). Rows the
+    // writer refuses (an existing record's business key) go to the error file once the batch has committed.
+    const refused = await deps.db.transaction().execute(async (trx) => {
       const done = await repo.findImportedKeys(
         trx,
         run.keyOwner,
         good.map((g) => g.key),
       );
-      const fresh = good.filter((g) => !done.has(g.key));
+      const pending = good.filter((g) => !done.has(g.key));
+      const refusals = writer.refuse
+        ? await writer.refuse(
+            trx,
+            pending.map((g) => g.value),
+          )
+        : new Map<number, string[]>();
+      const fresh = pending.filter((_, i) => !refusals.has(i));
       const ids = await writer.insert(
         trx,
         fresh.map((g) => g.value),
@@ -201,8 +209,12 @@ export async function importWorkbook(
         trx,
         fresh.map((g, i) => ({ taskId: run.keyOwner, rowKey: g.key, recordId: ids[i] ?? null })),
       );
+      return [...refusals].map(([i, messages]) => ({ row: pending[i]!.row, messages }));
     });
-    accepted += good.length;
+    for (const { row, messages } of refused) {
+      rejected.push({ sheetName: row.sheetName, rowNumber: row.rowNumber, values: row.values, messages });
+    }
+    accepted += good.length - refused.length;
     batches += 1;
     await run.onBatch?.(batches);
   }
@@ -215,6 +227,10 @@ export async function importWorkbook(
       rejected: 0,
     };
   }
+  // In the file's order: rows a writer refused were collected after the batch's other rejections.
+  const sheetOrder = new Map<string, number>();
+  for (const r of rejected) if (!sheetOrder.has(r.sheetName)) sheetOrder.set(r.sheetName, sheetOrder.size);
+  rejected.sort((a, b) => sheetOrder.get(a.sheetName)! - sheetOrder.get(b.sheetName)! || a.rowNumber - b.rowNumber);
   const errorPath = path.join(run.dir, 'errors.xlsx');
   await writeErrorFile(errorPath, rejected, { headers });
   const key = await storeOutput(deps, errorPath, `${run.title}-错误明细`, run.userId);

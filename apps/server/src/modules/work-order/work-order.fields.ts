@@ -20,7 +20,8 @@ export const WORK_ORDER_FIELDS: EntityDef = {
   table: 'bi_work_order',
   columns: {
     id: stringField('id', '主键', { sort: true }),
-    order_no: stringField('order_no', '工单号', { sort: true, export: { width: 18 } }),
+    // The business key: an import row that carries one is reported, never imported as a twin (work-order.tasks.ts).
+    order_no: stringField('order_no', '工单号', { sort: true, export: { width: 18 }, import: true }),
     title: stringField('title', '标题', { sort: true, export: { width: 30 }, import: { required: true } }),
     content: stringField('content', '内容', { export: { width: 40 }, import: true }),
     priority: stringField('priority', '优先级', {

@@ -70,6 +70,12 @@ export async function raiseOrderNumber(db: Db, prefix: string, lastNo: number): 
     .execute();
 }
 
+/** Which of these order numbers exist (any status, anyone's). */
+export async function findExistingOrderNumbers(db: Db, numbers: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('biWorkOrder').select('orderNo').where('orderNo', 'in', numbers).execute();
+  return new Set(rows.map((r) => r.orderNo));
+}
+
 export function findWorkOrder(db: Db, id: string) {
   return db.selectFrom('biWorkOrder').selectAll().where('id', '=', id).where('delFlag', '=', 0).executeTakeFirst();
 }

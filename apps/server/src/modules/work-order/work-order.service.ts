@@ -31,6 +31,7 @@ import type {
   WorkOrderCloseBody,
   WorkOrderCommentBody,
   WorkOrderCompleteBody,
+  WorkOrderImportRow,
   WorkOrderListQuery,
   WorkOrderReopenBody,
 } from '@houtai/shared/contract/work-order';
@@ -451,6 +452,27 @@ export async function commentWorkOrder(
  * Imported orders, inside the caller's transaction (the import's batch): each gets the day's next number, the
  * caller as reporter, and a 创建 line of history, as if added one by one. Answers the new ids in order.
  */
+/**
+ * 工单导入's business key: rows that carry a 工单号 are refused — an existing number would be a silent twin (the
+ * round trip export → import), an unknown one cannot be taken (numbers are the server's). Answers the refused
+ * rows' indexes with the error file's message.
+ */
+export async function refuseKnownOrderNumbers(
+  trx: Db,
+  rows: readonly WorkOrderImportRow[],
+): Promise<Map<number, string[]>> {
+  const numbers = [...new Set(rows.flatMap((r) => (r.orderNo ? [r.orderNo] : [])))];
+  const known = numbers.length > 0 ? await repo.findExistingOrderNumbers(trx, numbers) : new Set<string>();
+  const refused = new Map<number, string[]>();
+  rows.forEach((r, i) => {
+    if (!r.orderNo) return;
+    refused.set(i, [
+      known.has(r.orderNo) ? WORK_ORDER_TEXT.importExists(r.orderNo) : WORK_ORDER_TEXT.importUnknownNo(r.orderNo),
+    ]);
+  });
+  return refused;
+}
+
 export async function insertImportedWorkOrders(
   trx: Db,
   rows: readonly WorkOrderAddBody[],

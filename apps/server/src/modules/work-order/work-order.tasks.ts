@@ -1,15 +1,17 @@
 /**
  * The work-order kinds of the task centre: 工单导出 (the list, with the requester's visibility and filters, or the
- * rows selected on it) and 工单导入 (rows added as if one by one, the requester as reporter). Their columns are the
+ * rows selected on it) and 工单导入 (rows added as if one by one, the requester as reporter; a row carrying a 工单号
+ * — an exported file's rows — is reported in the error file, never imported as a twin). Their columns are the
  * fields flagged `export` / `import` in work-order.fields.ts.
  */
 import { z } from 'zod';
 import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
-import { WorkOrderAddBody, WorkOrderListQuery } from '@houtai/shared/contract/work-order';
+import { WorkOrderImportRow, WorkOrderListQuery } from '@houtai/shared/contract/work-order';
 import type { ExportKind, ImportKind, TaskKinds } from '../async-task/async-task.kinds.ts';
 import {
   countWorkOrderRecords,
   insertImportedWorkOrders,
+  refuseKnownOrderNumbers,
   workOrderCallerOf,
   workOrderExportPages,
   workOrderListFilter,
@@ -61,11 +63,15 @@ export const WORK_ORDER_IMPORT: ImportKind = {
   title: '工单导入',
   permission: WORK_ORDER_PERMISSIONS.add,
   entity: 'bi_work_order',
-  row: WorkOrderAddBody,
+  row: WorkOrderImportRow,
   async prepare(actor) {
     const caller = await workOrderCallerOf(actor.db, actor.permissions, actor.userId);
     if (!caller) return null;
-    return { insert: (trx, rows) => insertImportedWorkOrders(trx, rows as WorkOrderAddBody[], caller, actor.now()) };
+    return {
+      // A row with a 工单号 names an order: never a twin, never a change (WORK_ORDER_TEXT.importRule).
+      refuse: (trx, rows) => refuseKnownOrderNumbers(trx, rows as WorkOrderImportRow[]),
+      insert: (trx, rows) => insertImportedWorkOrders(trx, rows as WorkOrderImportRow[], caller, actor.now()),
+    };
   },
 };
 

@@ -60,6 +60,11 @@ export interface ImportExcelDialogProps {
   downloadDetail?: (path: string) => Promise<void>;
   /** Called after each file that went through (to refresh the list). */
   onImported?: () => void;
+  /**
+   * How the import treats rows that already exist (by the list's business key), shown above the files: an import
+   * never duplicates silently, and the user reads which rule applies before choosing a file.
+   */
+  rule?: string;
 }
 
 const STATUS_COLOR: Record<ImportFileItem['status'], string> = {
@@ -241,6 +246,15 @@ export function ImportExcelDialog(props: ImportExcelDialogProps) {
     >
       <Flex vertical gap={12} data-testid="import-dialog">
         <Alert type="info" showIcon title={IMPORT_TEXT.notice} />
+        {props.rule ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={IMPORT_TEXT.ruleTitle}
+            description={props.rule}
+            data-testid="import-rule"
+          />
+        ) : null}
         <div>
           <input
             ref={input}

@@ -18,6 +18,8 @@ export const IMPORT_TEXT = {
   retry: '重试',
   remove: '删除',
   notice: '数据量较大时请分批导入，导入结果请到任务中心查看。',
+  /** Title of the business-key rule the list passes (how rows that already exist are treated). */
+  ruleTitle: '已有数据如何处理',
   empty: '请选择要导入的文件（.xls、.xlsx）',
   urlRequired: IMPORT_FILE_TEXT.urlRequired,
   tooLarge: IMPORT_FILE_TEXT.tooLarge,

@@ -10,6 +10,7 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icon
 import {
   allowedWorkOrderActions,
   WORK_ORDER_PERMISSIONS,
+  WORK_ORDER_TEXT,
   type WorkOrderRecord,
 } from '@houtai/shared/contract/work-order-rules';
 import { useQueryClient } from '@tanstack/react-query';
@@ -278,6 +279,7 @@ export function WorkOrderListPage() {
         open={importing}
         onClose={() => setImporting(false)}
         title="导入工单"
+        rule={WORK_ORDER_TEXT.importRule}
         importUrl={WORK_ORDER_IMPORT_URL}
         task={WORK_ORDER_IMPORT_TASK}
         upload={uploadImportFile}
