@@ -156,6 +156,9 @@ test('an import with 3 bad rows ends done in the task centre with their error fi
     .last()
     .click();
   await expect(tasks).toBeHidden();
-  await page.getByTestId('work-order-search').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('work-order-search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(page.getByTestId('work-order-table').locator('.ant-table-row')).toHaveCount(5);
 });
