@@ -190,7 +190,7 @@ describe('realtime socket (one instance)', () => {
     expect(JSON.parse(await atRoot.next())).toEqual(JSON.parse(HEARTCHECK_TEXT));
   });
 
-  it("refuses a bare /websocket/{userId} of another user (403, with the reason) and opens no socket", async () => {
+  it('refuses a bare /websocket/{userId} of another user (403, with the reason) and opens no socket', async () => {
     const guestToken = await login(t.app, 'guest');
     const adminId = await userIdOf(t.handle.db, 'admin');
     const refusal = await refusalOf(socketUrl(t.app, adminId, true), guestToken);

@@ -83,7 +83,8 @@ export function keyMatchesSession(key: string, userId: string, token: string): b
 /** Runs after the auth hook has resolved the sub-protocol token: the key must name that session or its user. */
 async function checkHandshake(request: FastifyRequest<{ Params: z.infer<typeof KeyParams> }>): Promise<void> {
   const origin = request.headers.origin;
-  if (!originAllowed(origin, request.host, request.server.config.socketAllowedOrigins)) {
+  const { socketAllowedOrigins, corsOrigins } = request.server.config;
+  if (!originAllowed(origin, request.host, [...socketAllowedOrigins, ...corsOrigins])) {
     throw AppError.forbidden(TEXT.noPermission);
   }
   const token = readProtocolToken(request);
