@@ -608,11 +608,26 @@ describe('the bell and my messages', () => {
     expect(body(theirs).message).toBe('未找到对应数据');
   });
 
-  it('syncNotic refreshes the caller’s own pages only', async () => {
+  it('syncNotic with an anntId refreshes the caller’s own pages only', async () => {
     const res = await get(zhangsan, '/sys/annountCement/syncNotic?anntId=whatever');
     expect(body(res)).toMatchObject({ success: true });
     expect(hub.sent).toEqual([{ to: [ids.zhangsan], message: { cmd: 'topic' } }]);
-    expect((await get(zhangsan, '/sys/annountCement/syncNotic')).statusCode).toBe(400);
+  });
+
+  it('syncNotic without an anntId broadcasts {"cmd":"topic"} to every connected user and succeeds (Jeecg)', async () => {
+    for (const url of [
+      '/sys/annountCement/syncNotic',
+      '/sys/annountCement/syncNotic?anntId=',
+      '/sys/annountCement/syncNotic?_t=1',
+    ]) {
+      hub.sent = [];
+      const res = await get(lisi, url);
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toMatchObject({ success: true, code: 200 });
+      expect(hub.sent).toEqual([{ to: 'all', message: { cmd: 'topic' } }]);
+    }
+    expect((await get(null, '/sys/annountCement/syncNotic')).statusCode).toBe(401);
+    expect((await get(lisi, `/sys/annountCement/syncNotic?anntId=${'x'.repeat(65)}`)).statusCode).toBe(400);
   });
 
   it('gives accounts created after a broadcast its row on their first look, unless it had ended by then', async () => {

@@ -358,6 +358,10 @@ export const AnnouncementIdsQuery = z.object({
 });
 /** editByAnntIdAndUserId (body) and syncNotic (query). */
 export const AnntIdInput = z.object({ anntId: requiredId(ANNOUNCEMENT_TEXT.anntIdRequired) });
+/** GET /sys/annountCement/syncNotic: with an anntId the caller's pages refresh; without one, everyone's (Jeecg). */
+export const SyncNoticQuery = z.object({
+  anntId: z.preprocess(asText, z.string().max(64, ANNOUNCEMENT_TEXT.anntIdRequired).optional()),
+});
 export const SendIdQuery = z.object({ sendId: requiredId(ANNOUNCEMENT_TEXT.sendIdRequired) });
 
 /**
