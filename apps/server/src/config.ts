@@ -53,6 +53,8 @@ export interface Config {
   demoData: boolean;
   webDist: string | null;
   logLevel: string;
+  /** TENANT_NAME: the name of the deployment's single tenant (Jeecg clients' tenant pickers). */
+  tenantName: string;
   /** Public settings handed to the web app at runtime. */
   copyright: string;
   filingNumber: string;
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     demoData: env.HOUTAI_DEMO_DATA ? env.HOUTAI_DEMO_DATA === 'true' : env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
     logLevel: env.LOG_LEVEL ?? 'info',
+    tenantName: env.TENANT_NAME?.trim() || '默认租户',
     copyright: env.HOUTAI_COPYRIGHT ?? 'Copyright © 2026 后台',
     filingNumber: env.HOUTAI_FILING_NUMBER ?? '',
     externalLinks: {
