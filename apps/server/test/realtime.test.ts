@@ -401,6 +401,28 @@ describe('realtime socket (one instance)', () => {
   });
 });
 
+describe('realtime socket with CORS_ORIGINS (a JeecgBoot UI served from another origin)', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { corsOrigins: ['https://jeecg-ui.example'] } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("accepts a page of a listed origin opening /websocket/{userId}, and still refuses other sites' pages", async () => {
+    const token = await login(t.app, 'admin');
+    const adminId = await userIdOf(t.handle.db, 'admin');
+    const listed = await connect(socketUrl(t.app, adminId, true), token, { origin: 'https://jeecg-ui.example' });
+    expect(listed.ws.protocol).toBe(token);
+    await expect(connect(socketUrl(t.app, adminId, true), token, { origin: 'https://evil.example' })).rejects.toThrow(
+      'HTTP 403',
+    );
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 
 // CI sets TEST_REDIS_URL; elsewhere the reason shows in the suite's name.
