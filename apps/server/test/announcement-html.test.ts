@@ -59,10 +59,13 @@ describe('a Jeecg client posting HTML', () => {
   });
 
   it('refuses content that sanitising leaves empty', async () => {
-    expect(await add({ msgContent: '<script>alert(1)</script><style>x</style>' })).toMatchObject({
-      success: false,
-      message: '内容不能为空（只含有不允许的标签）',
-    });
+    for (const msgContent of ['<script>alert(1)</script><style>x</style>', '<img src="javascript:alert(1)"><p> </p>']) {
+      expect(await add({ msgContent })).toMatchObject({
+        success: false,
+        message: '内容不能为空（只含有不允许的标签）',
+      });
+    }
+    expect(await add({ msgContent: '<img src="temp/only-an-image.png">' })).toMatchObject({ success: true });
   });
 });
 

@@ -136,6 +136,6 @@ export function markdownToAnnouncementHtml(md: string): string {
 
 /** Whether sanitised HTML shows anything: text or an image (a message of only `<script>` shows nothing). */
 export function hasVisibleContent(html: string): boolean {
-  if (/<img\s/i.test(html)) return true;
+  if (/<img\s[^>]*\bsrc=/i.test(html)) return true;
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
 }
