@@ -74,7 +74,10 @@ class Vue2Client {
     );
   }
 
-  /** postAction: signed over the body's keys; JSON body (none when there is no parameter). */
+  /**
+   * postAction (and the logout call): signed over the body's keys; a JSON body, or none without a parameter — axios
+   * then drops the Content-Type the caller set (src/api/login.js sets one on logout).
+   */
   async post<T>(url: string, data?: Record<string, unknown>): Promise<Envelope<T> & { status: number }> {
     const headers = {
       ...this.base(),
