@@ -61,12 +61,16 @@ interface Announcement {
   msgCategory?: '1' | '2';
 }
 
-/** POST /sys/annountCement/add for one user, then GET doReleaseData: the server pushes it over the socket. */
+/**
+ * POST /sys/annountCement/add for one user, then GET doReleaseData: the server pushes it over the socket. The
+ * content is Markdown sent as our editor sends it (msgContentMd); the server stores and serves sanitised HTML.
+ */
 async function publishTo(admin: Page, adminToken: string, userId: string, a: Announcement): Promise<string> {
   const id = await api<string>(admin, adminToken, 'POST', '/sys/annountCement/add', {
     msgCategory: '1',
     priority: 'M',
     ...a,
+    msgContentMd: a.msgContent,
     msgType: 'USER',
     userIds: `${userId},`,
   });

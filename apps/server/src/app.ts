@@ -8,6 +8,7 @@ import { TEXT } from '@houtai/shared/constants';
 import type { Config } from './config.ts';
 import { openDatabase, type DbHandle, type DbOptions } from './db/connection.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCors } from './plugins/cors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOperateLog } from './plugins/operate-log.ts';
 import { registerSignature } from './plugins/signature.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerCors(app);
   registerAuth(app);
   registerSignature(app);
   registerOperateLog(app);

@@ -19,6 +19,11 @@ export interface Config {
    * socket besides the site itself (a proxy that rewrites Host, a separately served web app). Default: none.
    */
   socketAllowedOrigins: string[];
+  /**
+   * CORS_ORIGINS: comma-separated origins whose pages may call the API from another origin (a JeecgBoot UI served
+   * elsewhere); their handshakes are accepted by the realtime socket too. Default: none (no CORS headers at all).
+   */
+  corsOrigins: string[];
   storageUrl: string | null;
   /** TASK_CONCURRENCY: task-centre tasks run at once per instance (1–4, default 1). */
   taskConcurrency: number;
@@ -48,6 +53,8 @@ export interface Config {
   demoData: boolean;
   webDist: string | null;
   logLevel: string;
+  /** TENANT_NAME: the name of the deployment's single tenant (Jeecg clients' tenant pickers). */
+  tenantName: string;
   /** Public settings handed to the web app at runtime. */
   copyright: string;
   filingNumber: string;
@@ -80,7 +87,7 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 }
 
 /** Comma-separated origins, normalised (lower case, no trailing slash); entries that are not http(s) origins are an error. */
-function originsOf(raw: string | undefined): string[] {
+function originsOf(raw: string | undefined, name: string): string[] {
   if (!raw?.trim()) return [];
   return raw.split(',').map((entry) => {
     const text = entry.trim();
@@ -95,7 +102,7 @@ function originsOf(raw: string | undefined): string[] {
       (url.protocol !== 'http:' && url.protocol !== 'https:') ||
       url.origin.toLowerCase() !== text.toLowerCase().replace(/\/$/, '')
     ) {
-      throw new Error(`SOCKET_ALLOWED_ORIGINS: '${text}' is not an origin such as https://admin.example.com`);
+      throw new Error(`${name}: '${text}' is not an origin such as https://admin.example.com`);
     }
     return url.origin.toLowerCase();
   });
@@ -130,7 +137,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || null,
     realtimeChannel: env.REALTIME_CHANNEL || 'houtai:realtime',
     realtimeSocketsPerUser: positiveInt(env.REALTIME_SOCKETS_PER_USER, 20),
-    socketAllowedOrigins: originsOf(env.SOCKET_ALLOWED_ORIGINS),
+    socketAllowedOrigins: originsOf(env.SOCKET_ALLOWED_ORIGINS, 'SOCKET_ALLOWED_ORIGINS'),
+    corsOrigins: originsOf(env.CORS_ORIGINS, 'CORS_ORIGINS'),
     storageUrl: env.STORAGE_URL || null,
     taskConcurrency: Math.min(4, positiveInt(env.TASK_CONCURRENCY, 1)),
     taskQueue: env.TASK_QUEUE || 'houtai-tasks',
@@ -147,6 +155,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     demoData: env.HOUTAI_DEMO_DATA ? env.HOUTAI_DEMO_DATA === 'true' : env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ?? (existsSync(webDistDefault) ? webDistDefault : null),
     logLevel: env.LOG_LEVEL ?? 'info',
+    tenantName: env.TENANT_NAME?.trim() || '默认租户',
     copyright: env.HOUTAI_COPYRIGHT ?? 'Copyright © 2026 后台',
     filingNumber: env.HOUTAI_FILING_NUMBER ?? '',
     externalLinks: {

@@ -544,7 +544,7 @@ describe('online users', () => {
     expect(page.records[0]).toMatchObject({ username: 'zhaoliu', realname: '赵六', loginType: 'password' });
     expect(page.records[0]?.loginTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(res.body).not.toContain(zhaoliuToken);
-    expect(res.body).not.toMatch(/token/i);
+    expect(res.body).not.toContain(hashToken(zhaoliuToken));
 
     const own = await t.handle.db
       .selectFrom('sysUserToken')
@@ -559,6 +559,45 @@ describe('online users', () => {
       success: false,
       message: '未找到在线会话',
     });
+  });
+
+  it("gives each session an opaque handle in token (never the token) that 强退 posts back, and marks the caller's own", async () => {
+    const target = await login(t.app, 'zhaoliu');
+    const adminToken = await login(t.app, 'admin');
+    const list = async (username: string) =>
+      body<Page<OnlineUser>>(await get(`/sys/online/list?username=${username}&pageNo=1&pageSize=100`, adminToken))
+        .result.records;
+    const targetId = (
+      await t.handle.db
+        .selectFrom('sysUserToken')
+        .select('id')
+        .where('tokenHash', '=', hashToken(target))
+        .executeTakeFirstOrThrow()
+    ).id;
+    const row = (await list('zhaoliu')).find((r) => r.id === targetId);
+    expect(row?.token).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
+    expect(row?.token).not.toContain(target);
+    expect(row?.token).not.toContain(hashToken(target));
+    expect(row?.current).toBe(false);
+    const adminRows = await list('admin');
+    expect(adminRows.filter((r) => r.current)).toHaveLength(1);
+    expect(adminRows.find((r) => r.current)?.token).not.toBe(adminToken);
+
+    // A handle with a forged MAC, or of another session id, ends nothing.
+    const forged = `${targetId}.${'0'.repeat(32)}`;
+    expect(body(await post('/sys/online/forceLogout', { token: forged }, adminToken))).toMatchObject({
+      success: false,
+      message: '未找到在线会话',
+    });
+    expect(body(await post('/sys/online/forceLogout', {}, adminToken)).success).toBe(false);
+    expect((await get(PROTECTED, target)).statusCode).toBe(200);
+
+    expect(body(await post('/sys/online/forceLogout', { token: row?.token }, adminToken))).toMatchObject({
+      success: true,
+      message: '强制退出成功',
+    });
+    expect((await get(PROTECTED, target)).statusCode).toBe(401);
+    expect((await get(PROTECTED, adminToken)).statusCode).toBe(200);
   });
 
   it('forceLogout by token ends that session', async () => {

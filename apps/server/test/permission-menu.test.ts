@@ -26,7 +26,12 @@ afterAll(async () => {
 });
 
 async function permissionsOf(token: string): Promise<WirePermissionResult> {
-  const res = await api(t.app, token, { method: 'GET', url: '/sys/permission/getUserPermissionByToken' });
+  // Our web app's menu (it names itself with X-Client; the Jeecg clients' menus are tested in client-menu.test.ts).
+  const res = await api(t.app, token, {
+    method: 'GET',
+    url: '/sys/permission/getUserPermissionByToken',
+    headers: { 'x-client': 'houtai' },
+  });
   expect(res.statusCode).toBe(200);
   const b = body<WirePermissionResult>(res);
   expect(b.success).toBe(true);

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type DbHandle } from '../src/db/connection.ts';
 import { md5Hex } from '../src/lib/ids.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';
-import { HEARTCHECK_TEXT } from '../src/realtime/socket-route.ts';
+import { HEARTCHECK_TEXT, SOCKET_KEY_MISMATCH } from '../src/realtime/socket-route.ts';
 import { api, body, createTestApp, login, TEST_PASSWORD, userIdOf, type TestContext } from './helpers.ts';
 
 interface Client {
@@ -64,6 +64,26 @@ function connect(url: string, protocols?: string | string[], options?: ClientOpt
       opened.push(client);
       resolve(client);
     });
+  });
+}
+
+/** The HTTP answer to a refused handshake: its status and JSON body. */
+function refusalOf(url: string, protocol: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocol);
+    ws.on('unexpected-response', (req, res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      });
+    });
+    ws.on('open', () => {
+      ws.terminate();
+      reject(new Error('the handshake was accepted'));
+    });
+    ws.on('error', reject);
   });
 }
 
@@ -150,12 +170,34 @@ describe('realtime socket (one instance)', () => {
     await expect(connect(socketUrl(t.app, keyOf(adminId, guestToken)), guestToken)).rejects.toThrow('HTTP 403');
   });
 
-  it('refuses a key whose MD5 is not that of the token (403), or a key without one', async () => {
+  it('refuses a key whose MD5 is not that of the token (403)', async () => {
     const token = await login(t.app, 'admin');
     const adminId = await userIdOf(t.handle.db, 'admin');
     const other = await login(t.app, 'admin');
     await expect(connect(socketUrl(t.app, keyOf(adminId, other)), token)).rejects.toThrow('HTTP 403');
-    await expect(connect(socketUrl(t.app, adminId), token)).rejects.toThrow('HTTP 403');
+    await expect(connect(socketUrl(t.app, `${adminId}_`), token)).rejects.toThrow('HTTP 403');
+  });
+
+  it("accepts the Vue2 client's bare /websocket/{userId} at the root and under the prefix, echoing the token", async () => {
+    const token = await login(t.app, 'admin');
+    const adminId = await userIdOf(t.handle.db, 'admin');
+    const atRoot = await connect(socketUrl(t.app, adminId), token);
+    expect(atRoot.ws.protocol).toBe(token);
+    const underPrefix = await connect(socketUrl(t.app, adminId, true), [token]);
+    expect(underPrefix.ws.protocol).toBe(token);
+    expect(t.app.realtime.localSocketCount()).toBe(2);
+    atRoot.ws.send('HeartBeat');
+    expect(JSON.parse(await atRoot.next())).toEqual(JSON.parse(HEARTCHECK_TEXT));
+  });
+
+  it('refuses a bare /websocket/{userId} of another user (403, with the reason) and opens no socket', async () => {
+    const guestToken = await login(t.app, 'guest');
+    const adminId = await userIdOf(t.handle.db, 'admin');
+    const refusal = await refusalOf(socketUrl(t.app, adminId, true), guestToken);
+    expect(refusal.status).toBe(403);
+    expect(refusal.body).toMatchObject({ success: false, message: SOCKET_KEY_MISMATCH });
+    await expect(connect(socketUrl(t.app, adminId), guestToken)).rejects.toThrow('HTTP 403');
+    expect(t.app.realtime.localSocketCount()).toBe(0);
   });
 
   it('refuses a revoked token (401)', async () => {
@@ -356,6 +398,28 @@ describe('realtime socket (one instance)', () => {
     const { client } = await signedInSocket(t.app, 'admin');
     client.ws.send('x'.repeat(5000));
     expect((await client.closed).code).toBe(1009);
+  });
+});
+
+describe('realtime socket with CORS_ORIGINS (a JeecgBoot UI served from another origin)', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { corsOrigins: ['https://jeecg-ui.example'] } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("accepts a page of a listed origin opening /websocket/{userId}, and still refuses other sites' pages", async () => {
+    const token = await login(t.app, 'admin');
+    const adminId = await userIdOf(t.handle.db, 'admin');
+    const listed = await connect(socketUrl(t.app, adminId, true), token, { origin: 'https://jeecg-ui.example' });
+    expect(listed.ws.protocol).toBe(token);
+    await expect(connect(socketUrl(t.app, adminId, true), token, { origin: 'https://evil.example' })).rejects.toThrow(
+      'HTTP 403',
+    );
   });
 });
 

@@ -72,6 +72,7 @@ describe('migrations', () => {
     '0005-work-orders': '439f1b3e4d885fa31e4f246889109edc6cf66fb757685c4e5faa3a295de6a338',
     '0006-async-tasks': 'f03b44e026017620c630a796a12dfdfeeb034bc18deb090f5f89ccee79c1f7c1',
     '0007-direct-upload-and-attachments': '146a78b7cd8e596aa22dd5477ae05d4937f5a3b73f284261d9c35f9ed3fa4599',
+    '0008-announcement-markdown-source': '850358959b77de7e6e0d07a67fbf089f2da786ad9b4a31a2bde194492bbfee1b',
   };
 
   it('every migration file is registered, and the landed ones are unchanged', () => {

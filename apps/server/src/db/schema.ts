@@ -296,6 +296,8 @@ export interface SysAnnouncementTable extends Audit {
   titile: string;
   /** Markdown, stored raw. */
   msgContent: string | null;
+  /** The Markdown source of msg_content when written in our editor (migration 0008). */
+  msgContentMd: string | null;
   startTime: string | null;
   endTime: string | null;
   sender: string | null;

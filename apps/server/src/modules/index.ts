@@ -18,6 +18,8 @@ import { ossRoutes } from './oss/oss.routes.ts';
 import { announcementRoutes } from './announcement/announcement.routes.ts';
 import { workOrderRoutes } from './work-order/work-order.routes.ts';
 import { userKvRoutes } from './user-kv/user-kv.routes.ts';
+import { tenantRoutes } from './tenant/tenant.routes.ts';
+import { thirdAppRoutes } from './third-app/third-app.routes.ts';
 import { WORK_ORDER_TASK_KINDS } from './work-order/work-order.tasks.ts';
 import { asyncTaskRoutes } from './async-task/async-task.routes.ts';
 import { TaskKindRegistry } from './async-task/async-task.kinds.ts';
@@ -48,5 +50,7 @@ export const apiModules: FastifyPluginAsync[] = [
   announcementRoutes,
   workOrderRoutes,
   userKvRoutes,
+  tenantRoutes,
+  thirdAppRoutes,
   asyncTaskRoutes(TASK_KINDS),
 ];

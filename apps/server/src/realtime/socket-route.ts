@@ -1,7 +1,8 @@
 /**
  * GET /websocket/:key at the site root and under the API prefix (contract §2.12). The handshake is an ordinary
  * route with policy 'authenticated' whose token comes from the one offered sub-protocol (`new WebSocket(url,
- * [token])`); the key must be `{userId}_{md5(token)}` of that session. Refusals are HTTP answers before the
+ * [token])`); the key is `{userId}_{md5(token)}` of that session (our web app, Jeecg's Vue3 UI) or the bare
+ * `{userId}` of its user (Jeecg's Vue2 UI). Refusals are HTTP answers before the
  * upgrade. Open sockets answer every client text with the heartbeat reply, re-check their session now and
  * then, and are pinged by a periodic sweep that drops dead and silent ones.
  */
@@ -31,6 +32,8 @@ export const MESSAGES_PER_MINUTE = 60;
 /** The reply to any client text (contract §2.12). */
 export const HEARTCHECK_TEXT = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
 export const TOKEN_IN_URL = 'Token不能放在URL中';
+/** The refusal of a key that names another user or another session than the offered token's. */
+export const SOCKET_KEY_MISMATCH = '连接地址中的用户与令牌不符';
 
 const HEARTCHECK = Buffer.from(HEARTCHECK_TEXT);
 const KEY = /^(.+)_([0-9a-fA-F]{32})$/;
@@ -67,20 +70,28 @@ export function originAllowed(origin: string | undefined, host: string, allowed:
   return url.host.toLowerCase() === host.toLowerCase() || allowed.includes(url.origin.toLowerCase());
 }
 
-/** Runs after the auth hook has resolved the sub-protocol token: the key must name that very session. */
+/**
+ * Whether a socket key names this session: `{userId}_{md5(token)}` (that very session) or the bare `{userId}` (the
+ * Vue2 client's form: the token is still the session's own, so the key only has to name its user).
+ */
+export function keyMatchesSession(key: string, userId: string, token: string): boolean {
+  if (key === userId) return true;
+  const [, keyUser, hash] = KEY.exec(key) ?? [];
+  return keyUser === userId && hash?.toLowerCase() === md5Hex(token);
+}
+
+/** Runs after the auth hook has resolved the sub-protocol token: the key must name that session or its user. */
 async function checkHandshake(request: FastifyRequest<{ Params: z.infer<typeof KeyParams> }>): Promise<void> {
   const origin = request.headers.origin;
-  if (!originAllowed(origin, request.host, request.server.config.socketAllowedOrigins)) {
+  const { socketAllowedOrigins, corsOrigins } = request.server.config;
+  if (!originAllowed(origin, request.host, [...socketAllowedOrigins, ...corsOrigins])) {
     throw AppError.forbidden(TEXT.noPermission);
   }
   const token = readProtocolToken(request);
   if (tokenInQuery(request.query, token)) throw AppError.badRequest(TOKEN_IN_URL);
   const session = request.session;
   if (!session || !token) throw AppError.unauthorized(TEXT.tokenInvalid);
-  const [, userId, hash] = KEY.exec(request.params.key) ?? [];
-  if (userId !== session.user.id || hash?.toLowerCase() !== md5Hex(token)) {
-    throw AppError.forbidden(TEXT.noPermission);
-  }
+  if (!keyMatchesSession(request.params.key, session.user.id, token)) throw AppError.forbidden(SOCKET_KEY_MISMATCH);
 }
 
 function socketPaths(apiPrefix: string): string[] {

@@ -86,6 +86,7 @@ describe('http client', () => {
     const headers = headersOf(fetchMock.mock.calls[0]![1]);
     expect(headers['X-Access-Token']).toBe('tok-1');
     expect(headers['tenant-id']).toBe('0');
+    expect(headers['X-Client']).toBe('houtai');
     expect(headers['X-Low-App-ID']).toBeUndefined();
     expect(fb.notification.error).not.toHaveBeenCalled();
   });

@@ -5,6 +5,7 @@
  */
 import { REQUEST_TIMEOUT_MS } from '@houtai/shared/constants';
 import type { ApiResult } from '@houtai/shared/contract/common';
+import { CLIENT_HEADER, HOUTAI_CLIENT } from '@houtai/shared/contract/permission';
 import { getFeedback } from './feedback.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import {
@@ -140,7 +141,12 @@ interface Sent {
 async function send(options: RequestOptions): Promise<Sent> {
   const method = options.method ?? 'GET';
   const token = currentToken();
-  const headers: Record<string, string> = { 'tenant-id': currentTenantId(), ...options.headers };
+  // X-Client tells the server this is our app, not a JeecgBoot UI (the menu names our components).
+  const headers: Record<string, string> = {
+    'tenant-id': currentTenantId(),
+    [CLIENT_HEADER]: HOUTAI_CLIENT,
+    ...options.headers,
+  };
   if (token && !headers['X-Access-Token']) headers['X-Access-Token'] = token;
   const appId = typeof window === 'undefined' ? null : lowAppIdOf(window.location);
   if (appId && !headers['X-Low-App-ID']) headers['X-Low-App-ID'] = appId;

@@ -6,7 +6,8 @@ export function announcement(id: string, titile: string, extra: Partial<Announce
   return {
     id,
     titile,
-    msgContent: `**${titile}** 的内容`,
+    msgContent: `<p><strong>${titile}</strong> 的内容</p>`,
+    msgContentMd: `**${titile}** 的内容`,
     startTime: null,
     endTime: null,
     sender: 'admin',

@@ -67,6 +67,7 @@ export const ANNOUNCEMENT_TEXT = {
   titleControl: COMMON_TEXT.titleControl,
   contentRequired: '请输入内容',
   contentTooLong: `内容长度不能超过${ANNOUNCEMENT_CONTENT_MAX}个字符`,
+  contentEmpty: '内容不能为空（只含有不允许的标签）',
   abstractTooLong: `摘要长度不能超过${ANNOUNCEMENT_ABSTRACT_MAX}个字符`,
   priorityInvalid: '优先级不正确',
   categoryInvalid: '消息类型不正确',
@@ -203,6 +204,11 @@ const announcementFields = {
       .refine((v) => v.trim() !== '', ANNOUNCEMENT_TEXT.contentRequired)
       .refine((v) => v.length <= ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TEXT.contentTooLong),
   ),
+  /**
+   * Our editor's Markdown source. When given, the stored HTML (msgContent) is made from it and msgContent is
+   * ignored; the Jeecg clients send only msgContent (HTML). Both are sanitised by the server.
+   */
+  msgContentMd: optionalText(ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TEXT.contentTooLong),
   startTime: wireTime,
   endTime: wireTime,
   priority: oneOf(PRIORITIES, ANNOUNCEMENT_TEXT.priorityInvalid, 'L'),
@@ -358,6 +364,10 @@ export const AnnouncementIdsQuery = z.object({
 });
 /** editByAnntIdAndUserId (body) and syncNotic (query). */
 export const AnntIdInput = z.object({ anntId: requiredId(ANNOUNCEMENT_TEXT.anntIdRequired) });
+/** GET /sys/annountCement/syncNotic: with an anntId the caller's pages refresh; without one, everyone's (Jeecg). */
+export const SyncNoticQuery = z.object({
+  anntId: z.preprocess(asText, z.string().max(64, ANNOUNCEMENT_TEXT.anntIdRequired).optional()),
+});
 export const SendIdQuery = z.object({ sendId: requiredId(ANNOUNCEMENT_TEXT.sendIdRequired) });
 
 /**
@@ -387,7 +397,10 @@ export type NoticeBannerBody = z.infer<typeof NoticeBannerBody>;
 export interface AnnouncementRecord {
   id: string;
   titile: string;
+  /** Sanitised HTML (what every client renders). */
   msgContent: string;
+  /** The Markdown it was made from, when it was written in our editor (re-editing); null otherwise. */
+  msgContentMd: string | null;
   startTime: string | null;
   endTime: string | null;
   sender: string | null;

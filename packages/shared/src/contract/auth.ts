@@ -72,6 +72,10 @@ export const OnlineListQuery = PageQuery.extend({
 export interface OnlineUser {
   /** The session (token row) id; tokens themselves are never listed. */
   id: string;
+  /** An opaque handle of the session (not its token) that forceLogout accepts as `{token}` (the Jeecg clients). */
+  token: string;
+  /** The caller's own session. */
+  current: boolean;
   username: string;
   realname: string;
   avatar: string | null;
@@ -79,6 +83,10 @@ export interface OnlineUser {
   lastSeenTime: string | null;
   ip: string | null;
   loginType: string;
+  sex: number | null;
+  birthday: string | null;
+  /** Masked (138****0001). */
+  phone: string | null;
 }
 
 // ---- Self-registration and SMS password reset (contract §2.7: register, phoneVerification, passwordChange) ----

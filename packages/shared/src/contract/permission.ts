@@ -39,3 +39,11 @@ export interface PermissionResult {
   allAuth: PermissionEntry[];
   sysSafeMode: boolean;
 }
+
+/**
+ * Our web app names itself in every request with this header (`X-Client: houtai`), so that the server can tell it
+ * from the JeecgBoot clients: the Vue3 UI sends `X-Version: v3`, the Vue2 UI neither (docs/decisions.md, issue 11).
+ */
+export const CLIENT_HEADER = 'X-Client';
+export const HOUTAI_CLIENT = 'houtai';
+export const VERSION_HEADER = 'X-Version';

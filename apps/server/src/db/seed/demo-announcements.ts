@@ -5,6 +5,7 @@
  */
 import type { Db } from '../connection.ts';
 import { newId } from '../../lib/ids.ts';
+import { markdownToAnnouncementHtml } from '../../modules/announcement/announcement-html.ts';
 
 interface DemoAnnouncement {
   titile: string;
@@ -166,7 +167,9 @@ export async function seedDemoAnnouncements(db: Db, now = Date.now()): Promise<v
       .values({
         id,
         titile: a.titile,
-        msgContent: a.msgContent,
+        // Stored as the editor stores it: sanitised HTML, with the Markdown kept for re-editing.
+        msgContent: markdownToAnnouncementHtml(a.msgContent),
+        msgContentMd: a.msgContent,
         startTime: at(a.minutesAgo),
         endTime: null,
         sender: published ? 'admin' : null,

@@ -11,6 +11,7 @@ import type { Db } from '../connection.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
 import { seedAnnouncementBase } from './announcements.ts';
+import { seedAnnouncementHtml } from './announcement-html.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
@@ -24,6 +25,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0001-base', run: seedBase },
   { name: '0002-announcements', run: seedAnnouncementBase },
   { name: '0003-work-orders', run: seedWorkOrderBase },
+  { name: '0004-announcement-html', run: seedAnnouncementHtml },
 ];
 
 export interface SeedOptions {

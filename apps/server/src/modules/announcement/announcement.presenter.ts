@@ -33,6 +33,7 @@ export function toAnnouncementRecord(row: AnnouncementRow, send: SendState | nul
     id: row.id,
     titile: row.titile,
     msgContent: row.msgContent ?? '',
+    msgContentMd: row.msgContentMd,
     startTime: toWireTime(row.startTime),
     endTime: toWireTime(row.endTime),
     sender: row.sender,

@@ -16,6 +16,7 @@ import {
   ListByUserQuery,
   MyAnnouncementQuery,
   SendIdQuery,
+  SyncNoticQuery,
 } from '@houtai/shared/contract/announcement';
 import { ok } from '../../lib/envelope.ts';
 import type { OperateType } from '../../plugins/types.ts';
@@ -35,6 +36,8 @@ import { listByUser, markRead, myMessage, myMessages, readAll, syncNotice } from
 
 const tags = ['announcement'];
 const P = ANNOUNCEMENT_PERMISSIONS;
+/** A page calls syncNotic after reading one message or all: far fewer than this a minute. */
+export const SYNC_NOTIC_PER_MINUTE = 30;
 
 /**
  * doReleaseData and doReovkeData are GETs in the contract, so the operate-log hook (writes only) does not see
@@ -166,12 +169,22 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listByUser(app.db, requireSession(request).user.id, request.query.pageSize)),
   );
 
-  // Refreshes the caller's own open pages only (see inbox.service.ts syncNotice).
+  // With anntId the caller's own open pages refresh; without, every connected page (see inbox.service.ts).
   app.get(
     '/sys/annountCement/syncNotic',
-    { config: { policy: 'authenticated' }, schema: { querystring: AnntIdInput, tags } },
+    {
+      config: {
+        policy: 'authenticated',
+        rateLimit: {
+          max: SYNC_NOTIC_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.session?.user.id ?? request.ip,
+        },
+      },
+      schema: { querystring: SyncNoticQuery, tags },
+    },
     async (request) => {
-      await syncNotice(deps, requireSession(request));
+      await syncNotice(deps, requireSession(request), request.query.anntId || undefined);
       return ok(null);
     },
   );

@@ -27,6 +27,7 @@ import {
   resolveSort,
   type AnnouncementDeps,
 } from './announcement-common.ts';
+import { hasVisibleContent, markdownToAnnouncementHtml, sanitizeAnnouncementHtml } from './announcement-html.ts';
 import { toAnnouncementListRecord, toAnnouncementRecord } from './announcement.presenter.ts';
 import * as repo from './announcement.repository.ts';
 import { backfillBroadcasts } from './inbox.service.ts';
@@ -86,11 +87,22 @@ async function checkAudience(db: Db, body: AnnouncementAddBody): Promise<void> {
   }
 }
 
-/** The form's fields as columns. Titles and Markdown are stored exactly as given (rendering sanitises). */
+/**
+ * The content as stored: sanitised HTML, made from our editor's Markdown when it sent some (kept for re-editing),
+ * else from the HTML a Jeecg client sent. Content that sanitising empties is refused.
+ */
+function contentColumns(body: AnnouncementAddBody): { msgContent: string; msgContentMd: string | null } {
+  const md = body.msgContentMd ?? null;
+  const html = md !== null ? markdownToAnnouncementHtml(md) : sanitizeAnnouncementHtml(body.msgContent);
+  if (!hasVisibleContent(html)) throw AppError.business(ANNOUNCEMENT_TEXT.contentEmpty);
+  return { msgContent: html, msgContentMd: md };
+}
+
+/** The form's fields as columns. Titles are stored as given (text everywhere); content as sanitised HTML. */
 function draftColumns(body: AnnouncementAddBody): Updateable<SysAnnouncementTable> {
   return {
     titile: body.titile,
-    msgContent: body.msgContent,
+    ...contentColumns(body),
     startTime: instant(body.startTime),
     endTime: instant(body.endTime),
     priority: body.priority,

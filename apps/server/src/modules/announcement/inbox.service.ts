@@ -109,10 +109,13 @@ export async function readAll(deps: AnnouncementDeps, session: Session): Promise
 }
 
 /**
- * GET syncNotic: after reading a message the client asks for its other pages to refresh. JeecgBoot re-sends the
- * announcement to its whole audience (anyone could make everyone's bell ring); here only the caller's own sockets
- * get {cmd:'topic'}, which makes each of the caller's open pages reload its bell.
+ * GET syncNotic. With an anntId (after reading a message) JeecgBoot re-sends that announcement to its whole
+ * audience, so anyone could make everyone's bell ring with any id; here only the caller's own sockets get
+ * {cmd:'topic'}, which makes each of the caller's open pages reload its bell. Without an anntId (the Vue2 UI after
+ * marking all read) JeecgBoot broadcasts {cmd:'topic'} to every connected user, and so do we: the message carries
+ * nothing but "reload your bell", each page then reads only its own user's messages, and the route is rate-limited.
  */
-export async function syncNotice(deps: AnnouncementDeps, session: Session): Promise<void> {
-  await pushSafely(deps, (hub) => hub.sendToUsers([session.user.id], { cmd: 'topic' }));
+export async function syncNotice(deps: AnnouncementDeps, session: Session, anntId: string | undefined): Promise<void> {
+  if (anntId) await pushSafely(deps, (hub) => hub.sendToUsers([session.user.id], { cmd: 'topic' }));
+  else await pushSafely(deps, (hub) => hub.broadcast({ cmd: 'topic' }));
 }

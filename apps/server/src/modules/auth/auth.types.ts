@@ -5,7 +5,7 @@ import type { Services } from '../../plugins/services.ts';
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'signSecret' | 'lockMinutes' | 'tokenIdleMinutes'>;
+  config: Pick<Config, 'signSecret' | 'cryptKey' | 'lockMinutes' | 'tokenIdleMinutes'>;
   services: Services;
 }
 

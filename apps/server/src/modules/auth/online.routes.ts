@@ -11,7 +11,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/online/list',
     { config: { policy: { permission: 'system:online:list' } }, schema: { querystring: OnlineListQuery, tags } },
-    async (request) => ok(await listOnline(app, request.query)),
+    async (request) => ok(await listOnline(app, request.query, request.session?.tokenId ?? null)),
   );
 
   app.post(

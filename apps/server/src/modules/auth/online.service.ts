@@ -1,5 +1,6 @@
 /** Online users (live sessions, never their tokens) and administrator force logout. */
 import { TEXT } from '@houtai/shared/constants';
+import { maskMobile } from '@houtai/shared/mask';
 import type { OnlineUser } from '@houtai/shared/contract/auth';
 import type { Page } from '@houtai/shared/contract/common';
 import { AppError } from '../../errors.ts';
@@ -12,6 +13,8 @@ import {
   endSessionsOfUsername,
   hashToken,
   pageLiveSessions,
+  sessionHandle,
+  sessionIdOfHandle,
   type EndedSession,
 } from '../session/session.service.ts';
 import { listUsernamesByIds } from '../user/user.service.ts';
@@ -23,7 +26,15 @@ export interface OnlineQuery {
   username?: string | undefined;
 }
 
-export async function listOnline(deps: AuthDeps, q: OnlineQuery): Promise<Page<OnlineUser>> {
+/**
+ * One page of live sessions. `token` is the session's handle (sessionHandle), never its token: the Jeecg clients
+ * post it back to forceLogout as `{token}`. `current` marks the caller's own session.
+ */
+export async function listOnline(
+  deps: AuthDeps,
+  q: OnlineQuery,
+  callerSessionId: string | null = null,
+): Promise<Page<OnlineUser>> {
   const now = deps.services.now();
   const filter = {
     now: new Date(now).toISOString(),
@@ -37,6 +48,8 @@ export async function listOnline(deps: AuthDeps, q: OnlineQuery): Promise<Page<O
   return {
     records: rows.map((r) => ({
       id: r.id,
+      token: sessionHandle(r.id, deps.config.cryptKey),
+      current: r.id === callerSessionId,
       username: r.username,
       realname: r.realname,
       avatar: r.avatar,
@@ -44,6 +57,9 @@ export async function listOnline(deps: AuthDeps, q: OnlineQuery): Promise<Page<O
       lastSeenTime: toWireTime(r.lastSeenAt),
       ip: r.ip,
       loginType: r.loginType,
+      sex: r.sex,
+      birthday: r.birthday,
+      phone: r.phone ? maskMobile(r.phone) : null,
     })),
     total,
     size: q.pageSize,
@@ -59,7 +75,7 @@ export interface ForceLogoutTarget {
 }
 
 /**
- * Ends the sessions named by token, session id or username, and closes their websockets; answers the accounts
+ * Ends the sessions named by the list's handle (or a token), session id or username, and closes their websockets; answers the accounts
  * signed out (for the operate log).
  */
 export async function forceLogout(
@@ -69,7 +85,9 @@ export async function forceLogout(
   const at = new Date(deps.services.now()).toISOString();
   const reason = 'force-logout';
   let ended: EndedSession[];
-  if (target.token) ended = await endSessionByTokenHash(deps.db, hashToken(target.token), at, reason);
+  const handleOf = target.token ? sessionIdOfHandle(target.token, deps.config.cryptKey) : null;
+  if (handleOf) ended = await endSessionById(deps.db, handleOf, at, reason);
+  else if (target.token) ended = await endSessionByTokenHash(deps.db, hashToken(target.token), at, reason);
   else if (target.id) ended = await endSessionById(deps.db, target.id, at, reason);
   else if (target.username) ended = await endSessionsOfUsername(deps.db, target.username, at, reason);
   else throw AppError.business(TEXT.forceLogoutTargetRequired);

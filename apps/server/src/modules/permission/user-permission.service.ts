@@ -14,6 +14,7 @@ import { PrecompressedEnvelope } from '../../lib/precompressed-envelope.ts';
 import { readEpoch } from './permission-codes.repository.ts';
 import { PERMISSION_EPOCH } from './permission-codes.service.ts';
 import { findAllRules, findHomeRow, findUserPermissionRows, type MenuRow } from './user-permission.repository.ts';
+import { rowsForClient, type MenuClient } from './client-menu.ts';
 
 export type { MenuRow };
 
@@ -117,7 +118,12 @@ export function buildMenuTree(rows: readonly MenuRow[]): WireMenuNode[] {
   });
 }
 
-export async function computePermissionResult(db: Db, userId: string): Promise<WirePermissionResult> {
+/** The result for one client (client-menu.ts): our web app by default. */
+export async function computePermissionResult(
+  db: Db,
+  userId: string,
+  client: MenuClient = 'houtai',
+): Promise<WirePermissionResult> {
   const [rows, rules] = await Promise.all([findUserPermissionRows(db, userId), findAllRules(db)]);
   if (!rows.some((r) => r.name === HOME_MENU_NAME)) {
     const home = await findHomeRow(db, HOME_MENU_NAME);
@@ -132,7 +138,7 @@ export async function computePermissionResult(db: Db, userId: string): Promise<W
     type: r.permsType,
     describe: r.name,
   }));
-  return { menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false };
+  return { menu: buildMenuTree(rowsForClient(rows, client)), auth, allAuth, sysSafeMode: false };
 }
 
 interface Entry {
@@ -143,7 +149,7 @@ interface Entry {
 
 const MAX_ENTRIES = 10_000;
 
-/** Per-user results, exact as long as the 'permission' epoch has not moved. */
+/** Per-user and per-client results, exact as long as the 'permission' epoch has not moved. */
 export class UserPermissionCache {
   private readonly entries = new Map<string, Entry>();
 
@@ -153,14 +159,15 @@ export class UserPermissionCache {
    * The success envelope of a user's result. `epoch` is the one the request's session read with its token; the
    * epoch is read before computing, so a change during the computation leaves an entry that is already stale.
    */
-  async envelope(userId: string, knownEpoch?: number): Promise<PrecompressedEnvelope> {
+  async envelope(userId: string, knownEpoch?: number, client: MenuClient = 'houtai'): Promise<PrecompressedEnvelope> {
     const epoch = knownEpoch ?? (await readEpoch(this.db, PERMISSION_EPOCH));
-    const hit = this.entries.get(userId);
+    const key = `${client}:${userId}`;
+    const hit = this.entries.get(key);
     if (hit && hit.epoch === epoch) return hit.envelope;
-    const json = Buffer.from(JSON.stringify(await computePermissionResult(this.db, userId)), 'utf8');
+    const json = Buffer.from(JSON.stringify(await computePermissionResult(this.db, userId, client)), 'utf8');
     const envelope = new PrecompressedEnvelope(json);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(userId, { epoch, envelope });
+    this.entries.set(key, { epoch, envelope });
     return envelope;
   }
 }

@@ -121,7 +121,19 @@ export async function countLiveSessions(db: Db, f: LiveFilter): Promise<number> 
 
 export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: number) {
   return live(db, f)
-    .select(['t.id', 't.createdAt', 't.lastSeenAt', 't.ip', 't.loginType', 'u.username', 'u.realname', 'u.avatar'])
+    .select([
+      't.id',
+      't.createdAt',
+      't.lastSeenAt',
+      't.ip',
+      't.loginType',
+      'u.username',
+      'u.realname',
+      'u.avatar',
+      'u.sex',
+      'u.birthday',
+      'u.phone',
+    ])
     .orderBy('t.lastSeenAt', 'desc')
     .orderBy('t.id')
     .offset(offset)

@@ -1,5 +1,5 @@
 /** Opaque session tokens: random, stored as SHA-256, 7-day absolute and configurable idle lifetime. */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TOKEN_ABSOLUTE_TTL_MS } from '@houtai/shared/constants';
 import type { Db } from '../../db/connection.ts';
 import { newId, sha256Hex } from '../../lib/ids.ts';
@@ -118,6 +118,28 @@ export function countLiveSessions(db: Db, filter: LiveFilter): Promise<number> {
 /** One page of them, latest activity first; never their tokens. */
 export function pageLiveSessions(db: Db, filter: LiveFilter, offset: number, limit: number) {
   return repo.pageLiveSessions(db, filter, offset, limit);
+}
+
+/**
+ * The online-user list's handle of a session, sent as `token` (the Jeecg clients post it back to forceLogout):
+ * `{sessionId}.{HMAC-SHA256(key, sessionId), 32 hex}`. It is not the token and cannot be turned into it; without the
+ * server's key it cannot be made for another session id.
+ */
+export function sessionHandle(sessionId: string, key: string): string {
+  return `${sessionId}.${handleMac(sessionId, key)}`;
+}
+
+/** The session id a handle names, or null when it is not a handle made with this key. */
+export function sessionIdOfHandle(handle: string, key: string): string | null {
+  const match = /^([0-9a-f]{32})\.([0-9a-f]{32})$/.exec(handle);
+  if (!match) return null;
+  const [, sessionId = '', mac = ''] = match;
+  const expected = Buffer.from(handleMac(sessionId, key), 'utf8');
+  return timingSafeEqual(expected, Buffer.from(mac, 'utf8')) ? sessionId : null;
+}
+
+function handleMac(sessionId: string, key: string): string {
+  return createHmac('sha256', key).update(`online-session:${sessionId}`).digest('hex').slice(0, 32);
 }
 
 /** Ends the live session stored under this token hash; answers the sessions ended (none or one). */

@@ -1,5 +1,5 @@
 /**
- * Shows Markdown as sanitised HTML (render-markdown.ts). Import it lazily (markdown-lazy.tsx): marked and
+ * Shows Markdown, or HTML with format="html", as sanitised HTML (render-markdown.ts). Import it lazily (markdown-lazy.tsx): marked and
  * DOMPurify should load only when a message is opened.
  */
 import { useMemo } from 'react';
@@ -11,8 +11,11 @@ export interface MarkdownProps extends RenderMarkdownOptions {
   className?: string;
 }
 
-export function Markdown({ text, payslip, resolveImageSrc, className }: MarkdownProps) {
-  const html = useMemo(() => renderMarkdown(text, { payslip, resolveImageSrc }), [text, payslip, resolveImageSrc]);
+export function Markdown({ text, format, payslip, resolveImageSrc, className }: MarkdownProps) {
+  const html = useMemo(
+    () => renderMarkdown(text, { format, payslip, resolveImageSrc }),
+    [text, format, payslip, resolveImageSrc],
+  );
   return (
     <div
       className={className ? `houtai-markdown ${className}` : 'houtai-markdown'}

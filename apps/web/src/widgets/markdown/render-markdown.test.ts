@@ -61,6 +61,34 @@ describe('renderMarkdown keeps hostile Markdown inert', () => {
   });
 });
 
+describe("renderMarkdown with format 'html' (announcement content, HTML from the server)", () => {
+  for (const [name, text] of Object.entries(HOSTILE_MARKDOWN)) {
+    it(`keeps it inert: ${name}`, () => {
+      expectInert(renderMarkdown(text, { format: 'html' }));
+    });
+  }
+
+  it('keeps hostile HTML inert: handlers, javascript: links, data: images, scripts, frames', () => {
+    const html =
+      '<p onclick="x()" style="color:red">a<a href="javascript:alert(1)">b</a><img src="data:image/png;base64,AA" onerror="x()">' +
+      '<script>alert(1)</script><iframe srcdoc="<b>x</b>"></iframe><svg><a href="javascript:1">c</a></svg></p>';
+    expectInert(renderMarkdown(html, { format: 'html' }));
+  });
+
+  it('renders HTML as HTML and leaves Markdown syntax in it as text', () => {
+    const source = '<p><strong>放假</strong> **通知**</p>';
+    const rendered = renderMarkdownChecked(source, { format: 'html' });
+    if (rendered.plain) {
+      // happy-dom could not drive the sanitiser: the escaped source is shown (fail closed); Chromium renders it.
+      expect(rendered.html).toBe(plainTextHtml(source));
+      return;
+    }
+    const root = parse(rendered.html);
+    expect(root.querySelector('strong')?.textContent).toBe('放假');
+    expect(root.textContent).toBe('放假 **通知**');
+  });
+});
+
 describe('isAllowedUrl', () => {
   it('allows http(s), mailto and relative URLs', () => {
     for (const url of [

@@ -1,5 +1,6 @@
 /**
- * Markdown → sanitised HTML (security design §2.9). marked renders; an allow-list sanitiser (DOMPurify, on its
+ * Markdown → sanitised HTML (security design §2.9). Announcement content comes from the server already as HTML
+ * (sanitised there); it is rendered with `format: 'html'`, which skips marked and sanitises the HTML again here. marked renders; an allow-list sanitiser (DOMPurify, on its
  * own instance so that its hooks stay ours) keeps a fixed set of text-formatting tags and attributes: no
  * scripts, styles, forms, frames, SVG or MathML, no event handlers, no classes or ids; URLs only http(s), mailto
  * and relative paths (data:, javascript:, vbscript: and every other scheme are dropped, also on images). Links
@@ -13,6 +14,8 @@ import { Marked } from 'marked';
 import { PAYSLIP_IMAGE_WIDTH } from '@houtai/shared/messaging';
 
 export interface RenderMarkdownOptions {
+  /** 'html': the text is HTML (announcement content), sanitised as it is; 'markdown' (default): parsed first. */
+  format?: 'markdown' | 'html';
   /** Pay-slip messages: images shown at 8% width (spec §9). */
   payslip?: boolean;
   /** Maps an image's relative source (a stored file such as `web/2024/a.png`) to its URL. */
@@ -219,7 +222,8 @@ export function renderMarkdownChecked(
   const p = getPurifier();
   active = options;
   try {
-    html = p.sanitize(markdown.parse(text) as string, CONFIG);
+    const source = options.format === 'html' ? text : (markdown.parse(text) as string);
+    html = p.sanitize(source, CONFIG);
   } catch {
     return { html: plainTextHtml(text), plain: true };
   } finally {
@@ -229,7 +233,7 @@ export function renderMarkdownChecked(
   return { html, plain: false };
 }
 
-/** Renders Markdown (raw HTML inside it included) to HTML that is safe to put into the page. */
+/** Renders Markdown (raw HTML inside it included), or HTML with `format: 'html'`, to HTML safe to put into the page. */
 export function renderMarkdown(text: string | null | undefined, options: RenderMarkdownOptions = {}): string {
   return renderMarkdownChecked(text, options).html;
 }

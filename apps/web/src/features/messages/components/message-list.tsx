@@ -171,6 +171,7 @@ function MessageItem({
         >
           <MarkdownView
             text={record.msgContent}
+            format="html"
             payslip={isPayslipTitle(record.titile)}
             resolveImageSrc={resolveStaticUrl}
           />

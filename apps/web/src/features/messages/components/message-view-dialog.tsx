@@ -1,4 +1,4 @@
-/** One announcement opened from the bell: its title, sender and time, and the sanitised Markdown content. */
+/** One announcement opened from the bell: its title, sender and time, and its content (HTML, sanitised again). */
 import { Modal, Space } from 'antd';
 import type { AnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MY_MESSAGES_WIDTH, isPayslipTitle } from '@houtai/shared/messaging';
@@ -32,6 +32,7 @@ export function MessageViewDialog({ announcement, open, onClose }: MessageViewDi
           <MarkdownView
             key={announcement.id}
             text={announcement.msgContent}
+            format="html"
             payslip={isPayslipTitle(announcement.titile)}
             resolveImageSrc={resolveStaticUrl}
           />

@@ -13,7 +13,8 @@ function row(id: string, sendStatus: '0' | '1' | '2', titile: string): Announcem
   return {
     id,
     titile,
-    msgContent: '# 内容',
+    msgContent: '<h1>内容</h1>',
+    msgContentMd: '# 内容',
     startTime: null,
     endTime: null,
     sender: sendStatus === '0' ? null : 'admin',

@@ -233,6 +233,7 @@ export function AnnouncementAdminPage() {
             </Space>
             <MarkdownView
               text={viewing.msgContent}
+              format="html"
               payslip={isPayslipTitle(viewing.titile)}
               resolveImageSrc={resolveStaticUrl}
             />

@@ -81,7 +81,8 @@ function toValues(r: AnnouncementRecord | null): Partial<Values> {
     openPage: r.openPage ?? undefined,
     busId: r.busId ?? undefined,
     msgAbstract: r.msgAbstract ?? undefined,
-    msgContent: r.msgContent,
+    // The editor writes Markdown: its source when the announcement was written here, else the stored HTML.
+    msgContent: r.msgContentMd ?? r.msgContent,
   };
 }
 

@@ -6,9 +6,17 @@ import { ANNOUNCEMENT_KEYS } from './announcement-keys.ts';
 
 export type AnnouncementInput = AnnouncementAddBody;
 
+/**
+ * Our editor writes Markdown in msgContent: it goes as msgContentMd, from which the server makes the stored
+ * (sanitised) HTML and keeps the source for re-editing.
+ */
+export function withMarkdownSource<T extends { msgContent: string }>(input: T): T & { msgContentMd: string } {
+  return { ...input, msgContentMd: input.msgContent };
+}
+
 /** Answers the server's message (the new id is in `result`). */
 export async function addAnnouncement(input: AnnouncementInput): Promise<string> {
-  const res = await http.post<string>('/sys/annountCement/add', input);
+  const res = await http.post<string>('/sys/annountCement/add', withMarkdownSource(input));
   unwrap(res, '添加失败');
   return res.message;
 }
