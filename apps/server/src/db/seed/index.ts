@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import { seedAnnouncementBase } from './announcements.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
+import { seedManualMenu } from './menus.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
 
 export interface SeedStep {
@@ -24,6 +25,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0001-base', run: seedBase },
   { name: '0002-announcements', run: seedAnnouncementBase },
   { name: '0003-work-orders', run: seedWorkOrderBase },
+  { name: '0004-product-manual-menu', run: seedManualMenu },
 ];
 
 export interface SeedOptions {
