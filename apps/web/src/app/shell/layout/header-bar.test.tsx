@@ -73,8 +73,15 @@ afterEach(() => {
 });
 
 describe('header bar', () => {
-  it('top menu: the logo carries the ERP entrance, the menu draws no line of its own, the right side is at most 403 px', () => {
+  it('top menu at 1440 px: no greeting (the logo names the organisation), the menu gets its room', () => {
     viewport(1440, 900);
+    renderHeader({ topMenu: true });
+    expect(screen.queryByTestId('welcome')).toBeNull();
+    expect(screen.getByTestId('header-right').style.maxWidth).toBe('403px');
+  });
+
+  it('top menu: the logo carries the ERP entrance, the menu draws no line of its own, the right side is at most 403 px', () => {
+    viewport(1600, 900);
     renderHeader({ topMenu: true });
     const logoArea = screen.getByTestId('logo-area');
     expect(within(logoArea).getByTestId('logo').getAttribute('href')).toBe('/dashboard/analysis');

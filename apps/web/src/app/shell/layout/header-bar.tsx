@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ConfigProvider, Layout } from 'antd';
+import { Button, ConfigProvider, Grid, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.ts';
 import { FeatureHeaderItems } from '../header/feature-header-items.tsx';
@@ -39,8 +39,9 @@ export interface HeaderBarProps {
 
 /**
  * The header's right side: menu search, quick links, the features' items (task list, bell) and the user menu. In the
- * top-menu layout it is at most the 403 px the spec reserves, the greeting first and cut short to fit (the logo
- * already names the organisation); it takes what its parts need, like everywhere else.
+ * top-menu layout it is at most the 403 px the spec reserves and takes what its parts need, like everywhere else;
+ * the greeting shows there only on screens of 1600 px and more, cut short to fit (the logo already names the
+ * organisation), so that every top-level menu fits at 1440 px.
  */
 function HeaderRight({
   table,
@@ -61,6 +62,7 @@ function HeaderRight({
     else void navigate(o.path);
   };
   const reserve = LAYOUT_SIZES.topMenuRightReserve;
+  const wide = Grid.useBreakpoint().xxl === true;
   return (
     <div
       data-testid="header-right"
@@ -76,7 +78,8 @@ function HeaderRight({
         ...(topMenu ? { flex: '0 1 auto', maxWidth: reserve, minWidth: 0 } : { flex: 'none' }),
       }}
     >
-      {topMenu && (
+      {/* The logo already names the organisation: below 1600 px the greeting's room goes to the menu. */}
+      {topMenu && wide && (
         <span style={{ display: 'inline-flex', minWidth: 0, maxWidth: LAYOUT_SIZES.topMenuGreetingMax }}>
           <HeaderGreeting color={dark ? '#fff' : undefined} />
         </span>

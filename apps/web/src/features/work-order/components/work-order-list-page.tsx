@@ -202,7 +202,12 @@ export function WorkOrderListPage() {
               {statusTag(row)}
               {priorityTag(row)}
             </Flex>
-            <Typography.Link onClick={() => open(row.id)} ellipsis style={{ maxWidth: '100%' }}>
+            <Typography.Link
+              onClick={() => open(row.id)}
+              ellipsis
+              style={{ maxWidth: '100%' }}
+              data-testid="work-order-title"
+            >
               {row.title}
             </Typography.Link>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
