@@ -95,11 +95,14 @@ describe('menu tree of admin', () => {
     expect('hidden' in list).toBe(false);
   });
 
-  it('sends an external link with the md5 of its url as path and the raw url in meta', async () => {
+  it('opens 开发文档 on the product documentation page, in an iframe page like 接口文档', async () => {
     const r = await permissionsOf(adminToken);
-    const link = find(r.menu, 'menu-monitor-manual');
-    expect(link.path).toBe(md5Hex('https://help.jeecg.com/'));
-    expect(link.meta).toMatchObject({ url: 'https://help.jeecg.com/', internalOrExternal: true });
+    const manual = find(r.menu, 'menu-monitor-manual');
+    const url = "{{ window._CONFIG['domianURL'] }}/docs/manual";
+    expect(manual.component).toBe('layouts/IframePageView');
+    expect(manual.path).toBe(md5Hex(url));
+    expect(manual.meta).toMatchObject({ title: '开发文档', url, internalOrExternal: false });
+    expect(JSON.stringify(r.menu)).not.toContain('jeecg.com');
   });
 
   it('sends an iframe page with IframePageView, an md5 path and the {{ }} url untouched', async () => {
@@ -346,6 +349,12 @@ describe('buildMenuTree', () => {
     status: '1',
     internalOrExternal: 0,
     ...over,
+  });
+
+  it('sends an external link with the md5 of its url as path and the raw url in meta', () => {
+    const [link] = buildMenuTree([row({ id: 'ext', url: 'https://example.com/help', internalOrExternal: 1 })]);
+    expect(link?.path).toBe(md5Hex('https://example.com/help'));
+    expect(link?.meta).toMatchObject({ url: 'https://example.com/help', internalOrExternal: true });
   });
 
   it('hides a top-level node whose children are all hidden and replaces its meta by {hideMenu:true}', () => {

@@ -69,6 +69,8 @@ describe('route policy', () => {
         'GET /docs/static/*',
         'GET /docs/static/index.html',
         'GET /docs/static/swagger-initializer.js',
+        // 开发文档: the product's own documentation (README, operations guide), shipped with the source.
+        'GET /docs/manual',
         // The web app's files and index.html; OPTIONS answered empty under the API prefix (contract §1.1).
         'GET /*',
         'OPTIONS /*',

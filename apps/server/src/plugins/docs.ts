@@ -10,6 +10,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerManual } from './manual.ts';
 import type { Policy } from './types.ts';
 
 export const DOCS_PERMISSION = 'system:docs:view';
@@ -62,4 +63,6 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       uiConfig: { requestInterceptor: withSessionToken },
     });
   });
+  // 开发文档: the product's own documentation beside the API's.
+  registerManual(app);
 }

@@ -6,6 +6,7 @@ import type { UserInfo } from '@houtai/shared/contract/user';
 import {
   ANALYSIS_NAVIGATE_KEY,
   readNavRecords,
+  recordsInMenu,
   recordVisit,
   resolveNavVisit,
   topVisited,
@@ -153,22 +154,65 @@ const MENU: MenuNode[] = [
   },
 ];
 
-describe('resolveNavVisit', () => {
-  it('finds the title and icon in the menu, parameter routes included', () => {
-    expect(resolveNavVisit('/isystem/user', MENU)).toEqual({ title: '用户管理', icon: 'team', path: '/isystem/user' });
-    expect(resolveNavVisit('/isystem/user/42', MENU)).toEqual({ title: '用户详情', path: '/isystem/user/42' });
-  });
+const ROLES = {
+  id: 'role',
+  route: '1',
+  path: '/isystem/role',
+  name: 'isystem-role',
+  component: 'system/RoleList',
+  meta: { title: '角色管理', keepAlive: true, internalOrExternal: false, componentName: 'RoleList' },
+} satisfies MenuNode;
 
-  it('prefers a route handle with a title', () => {
-    expect(resolveNavVisit('/x', MENU, { title: '别名', icon: 'tool' })).toEqual({
-      title: '别名',
-      icon: 'tool',
-      path: '/x',
+describe('resolveNavVisit', () => {
+  it('finds the title and icon of a menu page', () => {
+    expect(resolveNavVisit('/isystem/user', MENU)).toEqual({ title: '用户管理', icon: 'team', path: '/isystem/user' });
+    expect(resolveNavVisit('/dashboard/analysis', MENU)).toEqual({
+      title: '首页',
+      icon: 'dashboard',
+      path: '/dashboard/analysis',
     });
   });
 
-  it('knows nothing of paths outside the menu', () => {
+  it('counts the detail page of one record for the list beside it, never as a page of its own', () => {
+    expect(resolveNavVisit('/isystem/user/42', MENU)).toEqual({
+      title: '用户管理',
+      icon: 'team',
+      path: '/isystem/user',
+    });
+  });
+
+  it('drops a detail page when the menu has no single list beside it', () => {
+    const twoLists = MENU.map((n) => (n.id === 'sys' ? { ...n, children: [...n.children!, ROLES] } : n));
+    expect(resolveNavVisit('/isystem/user/42', twoLists)).toBeNull();
+  });
+
+  it('gives a page without an icon the icon of its menu entry', () => {
+    const menu = MENU.map((n) => (n.id === 'sys' ? { ...n, children: [ROLES] } : n));
+    expect(resolveNavVisit('/isystem/role', menu)).toEqual({
+      title: '角色管理',
+      icon: 'setting',
+      path: '/isystem/role',
+    });
+  });
+
+  it('knows nothing of paths outside the menu, submenus included', () => {
     expect(resolveNavVisit('/404', MENU)).toBeNull();
+    expect(resolveNavVisit('/isystem', MENU)).toBeNull();
+  });
+});
+
+describe('recordsInMenu', () => {
+  it('folds stored detail pages into their list, drops pages the menu no longer has, takes the menu names', () => {
+    const stored: NavRecord[] = [
+      { title: '工单详情', path: '/isystem/user/7', analysisNavigateTotal: 4 },
+      { title: '旧名字', path: '/isystem/user', icon: 'tool', analysisNavigateTotal: 2 },
+      { title: '已删除', path: '/gone/page', analysisNavigateTotal: 9 },
+      { title: '首页', path: '/dashboard/analysis', icon: 'dashboard', analysisNavigateTotal: 1 },
+    ];
+    expect(recordsInMenu(stored, MENU)).toEqual([
+      { title: '用户管理', path: '/isystem/user', icon: 'team', analysisNavigateTotal: 6 },
+      { title: '首页', path: '/dashboard/analysis', icon: 'dashboard', analysisNavigateTotal: 1 },
+    ]);
   });
 });
 
@@ -213,6 +257,25 @@ describe('useRecordNavigation', () => {
     expect(readNavRecords('u-admin')).toEqual([
       { title: '首页', icon: 'dashboard', path: '/dashboard/analysis', analysisNavigateTotal: 1 },
       { title: '用户管理', icon: 'team', path: '/isystem/user', analysisNavigateTotal: 2 },
+    ]);
+  });
+
+  it('records a visit of a detail page as a visit of its list, never the record path itself', async () => {
+    const routes: RouteObject[] = [
+      {
+        element: <Recorder />,
+        children: [
+          { path: '/dashboard/analysis', element: <p>home</p> },
+          { path: '/isystem/user/:id', element: <p>detail</p>, handle: { title: '用户详情' } },
+        ],
+      },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard/analysis'] });
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/isystem/user/does-not-exist'));
+    expect(readNavRecords('u-admin').map((r) => [r.path, r.title, r.analysisNavigateTotal])).toEqual([
+      ['/dashboard/analysis', '首页', 1],
+      ['/isystem/user', '用户管理', 1],
     ]);
   });
 });

@@ -10,7 +10,7 @@
  * Wiring: the signed-in layout calls `useRecordNavigation()` once (it runs on every route change).
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { matchPath, useLocation, useMatches } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import type { MenuNode } from '@houtai/shared/contract/permission';
 import { useSessionStore } from './session-store.ts';
 
@@ -154,40 +154,83 @@ export function writeNavRecords(
 
 // ---- React ----
 
-/** The page title and icon for a path: from the matched route's handle when it has one, else from the menu. */
-export function resolveNavVisit(pathname: string, menu: readonly MenuNode[], handle?: unknown): NavVisit | null {
-  if (typeof handle === 'object' && handle !== null) {
-    const h = handle as { title?: unknown; icon?: unknown };
-    if (typeof h.title === 'string' && h.title) {
-      return { title: h.title, path: pathname, ...(typeof h.icon === 'string' && h.icon ? { icon: h.icon } : {}) };
-    }
+/**
+ * The menu page a path counts for, with its title and icon, or null when the path is no page of the user's menu.
+ * Quick links are menu pages: a detail page of one record (a hidden or parameter route such as
+ * /bi/workOrder/WorkOrderDetail/:id) counts for the one visible page beside it in the menu (its list), or not at
+ * all when there is no single such page. A page without an icon of its own shows the icon of its menu entry.
+ */
+export function resolveNavVisit(pathname: string, menu: readonly MenuNode[]): NavVisit | null {
+  const found = findMenuNode(menu, pathname, []);
+  if (!found) return null;
+  const { ancestors } = found;
+  let { node } = found;
+  if (!isMenuPage(node)) {
+    const parent = ancestors[ancestors.length - 1];
+    const pages = (parent?.children ?? []).filter(isMenuPage);
+    if (pages.length !== 1) return null;
+    node = pages[0]!;
   }
-  const node = findMenuNode(menu, pathname);
-  if (!node) return null;
-  return { title: node.meta.title, path: pathname, ...(node.meta.icon ? { icon: node.meta.icon } : {}) };
+  const icon = node.meta.icon || [...ancestors].reverse().find((a) => a.meta?.icon)?.meta.icon;
+  return { title: node.meta.title, path: node.path, ...(icon ? { icon } : {}) };
 }
 
-function findMenuNode(menu: readonly MenuNode[], pathname: string): MenuNode | null {
+/** A page the menu shows: not hidden, no parameters, not an external link, no submenu of its own. */
+function isMenuPage(node: MenuNode): boolean {
+  return (
+    !node.hidden &&
+    !node.meta?.hideMenu &&
+    !node.meta?.url &&
+    !!node.meta?.title &&
+    node.path.startsWith('/') &&
+    !node.path.includes(':') &&
+    !(node.children && node.children.some((c) => !c.hidden))
+  );
+}
+
+function findMenuNode(
+  menu: readonly MenuNode[],
+  pathname: string,
+  ancestors: readonly MenuNode[],
+): { node: MenuNode; ancestors: readonly MenuNode[] } | null {
   for (const node of menu) {
-    const below = node.children ? findMenuNode(node.children, pathname) : null;
+    const below = node.children ? findMenuNode(node.children, pathname, [...ancestors, node]) : null;
     if (below) return below;
     // External links get an md5 path and keep their address in meta.url: never a page of this app.
     if (node.meta?.url || !node.meta?.title || !node.path.startsWith('/')) continue;
-    if (node.path === pathname || matchPath({ path: node.path, end: true }, pathname)) return node;
+    if (node.path === pathname || matchPath({ path: node.path, end: true }, pathname)) return { node, ancestors };
   }
   return null;
 }
 
 /**
- * Counts one visit per route change (a path change; query changes are the same page). Pages outside the
- * menu (e.g. /404) are not counted. Call once in the signed-in layout.
+ * The records as the current menu sees them: each counts for its menu page (title and icon as the menu has them
+ * now), records of the same page add up, and pages no longer in the menu are left out. Records of an older
+ * version (a detail page of one work order) fold into their list this way.
+ */
+export function recordsInMenu(records: readonly NavRecord[], menu: readonly MenuNode[]): NavRecord[] {
+  const byPath = new Map<string, NavRecord>();
+  for (const record of records) {
+    const visit = resolveNavVisit(record.path, menu);
+    if (!visit) continue;
+    const seen = byPath.get(visit.path);
+    byPath.set(visit.path, {
+      ...visit,
+      analysisNavigateTotal: (seen?.analysisNavigateTotal ?? 0) + record.analysisNavigateTotal,
+    });
+  }
+  return [...byPath.values()];
+}
+
+/**
+ * Counts one visit per route change (a path change; query changes are the same page) for its menu page
+ * (resolveNavVisit: a detail page counts for its list). Pages outside the menu (e.g. /404) are not counted. Call
+ * once in the signed-in layout.
  */
 export function useRecordNavigation(): void {
   const { pathname } = useLocation();
-  const matches = useMatches();
   const userId = useSessionStore((s) => s.userInfo?.id ?? null);
   const menu = useSessionStore((s) => s.permissions?.menu);
-  const handle = matches[matches.length - 1]?.handle;
   // Under StrictMode effects run twice for one route change: the last counted path guards against that.
   const counted = useRef<string | null>(null);
   useEffect(() => {
@@ -195,10 +238,10 @@ export function useRecordNavigation(): void {
     const key = `${userId}\n${pathname}`;
     if (counted.current === key) return;
     counted.current = key;
-    const visit = resolveNavVisit(pathname, menu, handle);
+    const visit = resolveNavVisit(pathname, menu);
     if (!visit) return;
     writeNavRecords(userId, recordVisit(readNavRecords(userId), visit));
-  }, [pathname, userId, menu, handle]);
+  }, [pathname, userId, menu]);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -217,9 +260,13 @@ function rawBook(): string | null {
   return safeLocalStorage()?.getItem(ANALYSIS_NAVIGATE_KEY) ?? null;
 }
 
-/** The signed-in user's records, updated when a visit is recorded (also from another tab). */
+/**
+ * The signed-in user's records as pages of the current menu (recordsInMenu), updated when a visit is recorded
+ * (also from another tab).
+ */
 export function useNavRecords(): NavRecord[] {
   const userId = useSessionStore((s) => s.userInfo?.id ?? null);
+  const menu = useSessionStore((s) => s.permissions?.menu);
   const raw = useSyncExternalStore(subscribe, rawBook, () => null);
-  return useMemo(() => (userId ? parseNavRecords(raw, userId) : []), [raw, userId]);
+  return useMemo(() => (userId && menu ? recordsInMenu(parseNavRecords(raw, userId), menu) : []), [raw, userId, menu]);
 }

@@ -1,4 +1,5 @@
 /** The menu tree (sys_permission) seeded for every installation: an entry for every screen the specs name. */
+import type { Db } from '../connection.ts';
 
 export interface MenuSeed {
   /** Stable id so that later seeds and migrations can refer to it. */
@@ -25,6 +26,15 @@ export interface MenuSeed {
   description?: string;
   children?: MenuSeed[];
 }
+
+/** 开发文档: the server's page of the product's documentation (was the third-party framework's help site). */
+export const MANUAL_MENU = {
+  id: 'menu-monitor-manual',
+  url: "{{ window._CONFIG['domianURL'] }}/docs/manual",
+  componentName: 'monitor-manual',
+  /** Where installations seeded before issue 11 point the entry. */
+  formerUrl: 'https://help.jeecg.com/',
+} as const;
 
 export const MENUS: readonly MenuSeed[] = [
   {
@@ -250,12 +260,13 @@ export const MENUS: readonly MenuSeed[] = [
         component: 'layouts/IframePageView',
         componentName: 'monitor-api-docs',
       },
+      // This product's own documentation, served by the server (plugins/manual.ts), in an iframe page like 接口文档.
       {
-        id: 'menu-monitor-manual',
+        id: MANUAL_MENU.id,
         name: '开发文档',
-        url: 'https://help.jeecg.com/',
+        url: MANUAL_MENU.url,
         component: 'layouts/IframePageView',
-        internalOrExternal: true,
+        componentName: MANUAL_MENU.componentName,
       },
       // Not registered as a route (route '0'): a placeholder entry until the page exists.
       {
@@ -319,3 +330,23 @@ export const buttonSeed = (id: string, name: string, perms: string): MenuSeed =>
   perms,
   permsType: '1',
 });
+
+/**
+ * Seed step for installations seeded before issue 11: 开发文档 opens this product's documentation instead of the
+ * third-party help site. An entry an administrator already changed is left as it is.
+ */
+export async function seedManualMenu(db: Db): Promise<void> {
+  const changed = await db
+    .updateTable('sysPermission')
+    .set({ url: MANUAL_MENU.url, internalOrExternal: 0, componentName: MANUAL_MENU.componentName })
+    .where('id', '=', MANUAL_MENU.id)
+    .where('url', '=', MANUAL_MENU.formerUrl)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows > 0n) {
+    await db
+      .updateTable('sysCacheEpoch')
+      .set((eb) => ({ epoch: eb('epoch', '+', 1) }))
+      .where('name', '=', 'permission')
+      .execute();
+  }
+}

@@ -73,8 +73,15 @@ afterEach(() => {
 });
 
 describe('header bar', () => {
-  it('top menu: the logo carries the ERP entrance, the menu draws no line of its own, the right side is 403 px', () => {
+  it('top menu at 1440 px: no greeting (the logo names the organisation), the menu gets its room', () => {
     viewport(1440, 900);
+    renderHeader({ topMenu: true });
+    expect(screen.queryByTestId('welcome')).toBeNull();
+    expect(screen.getByTestId('header-right').style.maxWidth).toBe('403px');
+  });
+
+  it('top menu: the logo carries the ERP entrance, the menu draws no line of its own, the right side is at most 403 px', () => {
+    viewport(1600, 900);
     renderHeader({ topMenu: true });
     const logoArea = screen.getByTestId('logo-area');
     expect(within(logoArea).getByTestId('logo').getAttribute('href')).toBe('/dashboard/analysis');
@@ -84,9 +91,10 @@ describe('header bar', () => {
     expect(screen.getByTestId('side-menu').style.borderBottomStyle).toBe('none');
 
     const right = screen.getByTestId('header-right');
-    expect(right.style.width).toBe('403px');
-    expect(right.style.flex).toBe('0 0 403px');
-    // One greeting, inside the reserved 403 px, which it shares with search, quick links and the user menu.
+    // What its parts need, never more than the spec's 403 px: the menu takes the rest.
+    expect(right.style.maxWidth).toBe('403px');
+    expect(right.style.flex).toBe('0 1 auto');
+    // One greeting, inside the right side, which it shares with search, quick links and the user menu.
     expect(screen.getAllByTestId('welcome')).toHaveLength(1);
     expect(within(right).getByTestId('welcome').textContent).toBe('欢迎进入 后台');
     expect(within(right).getByTestId('user-menu')).toBeTruthy();

@@ -1,13 +1,13 @@
 /**
  * The header (spec §2.5): collapse/expand toggle (the drawer toggle on mobile) with the greeting (the
  * organisation's name alone on phones), or in top-menu mode the logo and the horizontal menu, which take
- * all but the 403 px reserved for the right side. The ERP entrance is attached to the logo or greeting.
+ * all but the right side (at most the 403 px the spec reserves, only what its parts need). The ERP entrance is attached to the logo or greeting.
  * Fixed header: pinned to the top beside the side menu; with auto-hide it slides away after 100 px of
  * scrolling.
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ConfigProvider, Layout } from 'antd';
+import { Button, ConfigProvider, Grid, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.ts';
 import { FeatureHeaderItems } from '../header/feature-header-items.tsx';
@@ -38,9 +38,10 @@ export interface HeaderBarProps {
 }
 
 /**
- * The header's right side: menu search, quick links, the features' items (task list, bell) and the user menu. In the top-menu layout it is exactly
- * the 403 px the spec reserves, the greeting first and cut short to fit (the logo already names the
- * organisation); elsewhere it takes what its parts need.
+ * The header's right side: menu search, quick links, the features' items (task list, bell) and the user menu. In the
+ * top-menu layout it is at most the 403 px the spec reserves and takes what its parts need, like everywhere else;
+ * the greeting shows there only on screens of 1600 px and more, cut short to fit (the logo already names the
+ * organisation), so that every top-level menu fits at 1440 px.
  */
 function HeaderRight({
   table,
@@ -61,6 +62,7 @@ function HeaderRight({
     else void navigate(o.path);
   };
   const reserve = LAYOUT_SIZES.topMenuRightReserve;
+  const wide = Grid.useBreakpoint().xxl === true;
   return (
     <div
       data-testid="header-right"
@@ -71,10 +73,17 @@ function HeaderRight({
         // Inside the 403 px of the top menu, every pixel goes to the greeting first.
         gap: topMenu ? 4 : 8,
         color: dark ? '#fff' : undefined,
-        ...(topMenu ? { flex: `0 0 ${reserve}px`, width: reserve, minWidth: 0 } : { flex: 'none' }),
+        // At most the 403 px the spec reserves, no more than its parts need: the menu gets the rest, so that every
+        // top-level entry shows at 1440 px.
+        ...(topMenu ? { flex: '0 1 auto', maxWidth: reserve, minWidth: 0 } : { flex: 'none' }),
       }}
     >
-      {topMenu && <HeaderGreeting color={dark ? '#fff' : undefined} />}
+      {/* The logo already names the organisation: below 1600 px the greeting's room goes to the menu. */}
+      {topMenu && wide && (
+        <span style={{ display: 'inline-flex', minWidth: 0, maxWidth: LAYOUT_SIZES.topMenuGreetingMax }}>
+          <HeaderGreeting color={dark ? '#fff' : undefined} />
+        </span>
+      )}
       {/* In the 403 px the search rests as an icon and grows over the greeting while used. */}
       <MenuSearch
         options={options}
@@ -125,7 +134,11 @@ export function HeaderBar(props: HeaderBarProps) {
           <div data-testid="header-left" style={{ display: 'flex', alignItems: 'center', flex: '1 1 0', minWidth: 0 }}>
             <LogoArea variant="logo" theme={theme} />
             {/* The header draws the only line under it: the horizontal menu's own border would stop short. */}
-            <ConfigProvider menu={{ style: { borderBottom: 'none' } }}>
+            {/* Narrower entries than antd's 20 px paddings: the administrator's seven menus fit at 1440 px. */}
+            <ConfigProvider
+              menu={{ style: { borderBottom: 'none' } }}
+              theme={{ components: { Menu: { itemPaddingInline: LAYOUT_SIZES.topMenuItemPadding } } }}
+            >
               <ShellMenu table={table} mode="horizontal" theme={theme} />
             </ConfigProvider>
           </div>

@@ -6,7 +6,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Menu, type MenuProps } from 'antd';
+import { Menu, Tooltip, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import {
   collapsedChanged,
   highlightFor,
@@ -18,6 +19,10 @@ import {
 } from '../../router/menu-highlight.ts';
 import { matchMenuRoute, type MenuRouteTable } from '../../router/menu-routes.ts';
 import { findEntry, toItems } from './antd-menu-items.tsx';
+
+/** The horizontal menu's overflow entry, and its tooltip. */
+export const OVERFLOW_LABEL = '更多';
+export const OVERFLOW_TOOLTIP = '更多菜单';
 
 export interface ShellMenuProps {
   table: MenuRouteTable;
@@ -72,6 +77,14 @@ export function ShellMenu({ table, mode, theme, collapsed = false, onSelected }:
         setOpen((s) => (s.collapsed !== collapsed ? s : openChanged(s, keys, index, mode)))
       }
       onClick={onClick}
+      // When the horizontal menu is too narrow for its entries, the rest sits behind a named 更多 (not a bare ···).
+      overflowedIndicator={
+        <Tooltip title={OVERFLOW_TOOLTIP} placement="bottom">
+          <span data-testid="menu-overflow">
+            {OVERFLOW_LABEL} <DownOutlined style={{ fontSize: 10 }} />
+          </span>
+        </Tooltip>
+      }
       data-testid="side-menu"
       style={{
         borderInlineEnd: 'none',

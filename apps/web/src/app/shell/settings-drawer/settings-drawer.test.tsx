@@ -24,6 +24,16 @@ afterEach(() => {
 });
 
 describe('settings drawer', () => {
+  it('names every setting in Chinese, the switches too (no 固定 Header)', () => {
+    renderDrawer();
+    const drawer = screen.getByTestId('settings-drawer');
+    expect(drawer.textContent).not.toMatch(/[A-Za-z]/);
+    expect(within(screen.getByTestId('settings-fixed-header')).getByText('固定顶栏')).toBeTruthy();
+    expect(switchIn('settings-auto-hide-header').getAttribute('aria-label')).toBe('下滑时隐藏顶栏');
+    const names = screen.getAllByRole('switch').map((el) => el.getAttribute('aria-label') ?? '');
+    expect(names.filter((name) => /[A-Za-z]/.test(name) || name === '')).toEqual([]);
+  });
+
   it('offers the eight palette colours and applies the chosen one', () => {
     renderDrawer();
     expect(screen.getAllByTestId(/^settings-color-#/)).toHaveLength(8);

@@ -115,18 +115,18 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
             />
           </Row>
         ) : null}
-        <Row label="固定 Header" testId="settings-fixed-header">
+        <Row label="固定顶栏" testId="settings-fixed-header">
           <Switch
             size="small"
-            aria-label="固定 Header"
+            aria-label="固定顶栏"
             checked={settings.fixedHeader}
             onChange={(v) => set({ fixedHeader: v })}
           />
         </Row>
-        <Row label="下滑时隐藏 Header" testId="settings-auto-hide-header">
+        <Row label="下滑时隐藏顶栏" testId="settings-auto-hide-header">
           <Switch
             size="small"
-            aria-label="下滑时隐藏 Header"
+            aria-label="下滑时隐藏顶栏"
             disabled={!settings.fixedHeader}
             checked={settings.autoHideHeader}
             onChange={(v) => set({ autoHideHeader: v })}

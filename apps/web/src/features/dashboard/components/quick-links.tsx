@@ -1,29 +1,12 @@
-/** The user's most visited pages (analysisNavigate) as links; an empty state until some are visited. */
+/**
+ * The user's most visited menu pages (analysisNavigate, as the current menu sees them) as links, each with the icon
+ * of its menu entry; an empty state until some are visited.
+ */
 import { Link } from 'react-router';
 import { Card, Empty, Grid, Typography, theme } from 'antd';
-import {
-  AccountBookOutlined,
-  AppstoreOutlined,
-  DashboardOutlined,
-  MessageOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { AppstoreOutlined } from '@ant-design/icons';
 import type { NavRecord } from '../../../lib/analysis-navigate.ts';
-
-// The menu's icon names (antd 3 style); unknown ones get a neutral icon rather than pulling in every icon.
-const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  tool: <ToolOutlined />,
-  'account-book': <AccountBookOutlined />,
-  team: <TeamOutlined />,
-  message: <MessageOutlined />,
-  setting: <SettingOutlined />,
-  user: <UserOutlined />,
-};
+import { hasMenuIcon, menuIcon } from '../../../lib/menu-icons.tsx';
 
 const LINK_STYLE = {
   display: 'flex',
@@ -45,8 +28,12 @@ export function QuickLinks({ links }: { links: readonly NavRecord[] }) {
         links.map((link) => (
           <Card.Grid key={link.path} style={{ width, padding: 16 }}>
             <Link to={link.path} style={LINK_STYLE} data-testid="quick-link" title={link.title}>
-              <span style={{ fontSize: 22, color: token.colorPrimary }}>
-                {(link.icon && ICONS[link.icon]) || <AppstoreOutlined />}
+              <span
+                style={{ fontSize: 22, color: token.colorPrimary }}
+                data-testid="quick-link-icon"
+                data-icon={hasMenuIcon(link.icon) ? link.icon : 'appstore'}
+              >
+                {hasMenuIcon(link.icon) ? menuIcon(link.icon) : <AppstoreOutlined />}
               </span>
               <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
                 {link.title}

@@ -50,15 +50,51 @@ function row(id: string, sendStatus: '0' | '1' | '2', titile: string): Announcem
 
 const ALL = Object.values(ANNOUNCEMENT_PERMISSIONS).map((action) => ({ action, type: '2' as const }));
 
+interface HappyWindow {
+  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+}
+function viewport(width: number, height: number) {
+  (window as unknown as HappyWindow).happyDOM.setViewport({ width, height });
+}
+
 beforeEach(() => {
   signInAs({ username: 'admin' }, ALL);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  viewport(1024, 768);
 });
 
 describe('系统通告 administration', () => {
+  it('gives the title its room on a desktop: the table scrolls only by what its columns need', async () => {
+    viewport(1440, 900);
+    mockApi({ 'GET /sys/annountCement/list': () => ({ result: { records: [row('a1', '2', '已撤通告')], total: 1 } }) });
+    renderInShell(<AnnouncementAdminPage />);
+    await screen.findByText('已撤通告');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['标题', '通告对象', '发布人', '操作']));
+    // 撤销时间 only from 1600 px; the scroll width: selection 48 + title 220 + the fixed columns.
+    expect(headers).not.toContain('撤销时间');
+    const table = screen.getByTestId('announcement-admin-page').querySelector('table')!;
+    expect(table.style.width).toBe(`${48 + 220 + 96 + 96 + 76 + 96 + 92 + 168 + 176}px`);
+  });
+
+  it('shows one card per announcement on a phone, with its steps beside it and no pinned column', async () => {
+    viewport(375, 812);
+    mockApi({ 'GET /sys/annountCement/list': () => ({ result: { records: [row('a1', '0', '草稿通告')], total: 1 } }) });
+    renderInShell(<AnnouncementAdminPage />);
+    const card = await screen.findByTestId('announcement-card');
+    expect(within(card).getByText('草稿通告')).toBeTruthy();
+    expect(within(card).getByText('未发布')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['通告', '操作']),
+    );
+    const cardRow = card.closest('tr')!;
+    expect(within(cardRow).getByText('编辑')).toBeTruthy();
+    expect(document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-end')).toBeNull();
+  });
+
   it('lists the announcements and offers each state its actions; 发布 releases a draft and reloads', async () => {
     let released = false;
     const calls = mockApi({

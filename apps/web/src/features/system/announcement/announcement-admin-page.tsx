@@ -8,6 +8,7 @@ import {
   Alert,
   Button,
   Card,
+  Flex,
   Form,
   Input,
   Modal,
@@ -16,7 +17,8 @@ import {
   Space,
   Table,
   Tag,
-  type TableColumnsType,
+  Tooltip,
+  Typography,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -29,6 +31,7 @@ import { failureText } from '../../../lib/failure-text.ts';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
+import { useResponsiveColumns } from '../../../lib/server-table/responsive-columns.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
 import { useDeleteAnnouncements } from './api/delete-announcements.ts';
@@ -85,71 +88,111 @@ export function AnnouncementAdminPage() {
     table.searchProps.onReset();
   };
 
-  const columns: TableColumnsType<AnnouncementListRecord> = [
-    { title: '标题', dataIndex: 'titile', ellipsis: true },
-    { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 100 },
-    { title: '通告对象', dataIndex: 'msgType_dictText', width: 100 },
-    {
-      title: '优先级',
-      dataIndex: 'priority_dictText',
-      width: 80,
-      render: (text: string, r) => <Tag color={PRIORITY_COLOR[r.priority]}>{text}</Tag>,
-    },
-    { title: '发布人', dataIndex: 'sender', width: 100, render: (v: string | null) => v || '-' },
-    {
-      title: '发布状态',
-      dataIndex: 'sendStatus_dictText',
-      width: 100,
-      render: (text: string, r) => <Tag color={SEND_STATUS_COLOR[r.sendStatus]}>{text}</Tag>,
-    },
-    { title: '发布时间', dataIndex: 'sendTime', width: 170, render: (v: string | null) => v || '-' },
-    { title: '撤销时间', dataIndex: 'cancelTime', width: 170, render: (v: string | null) => v || '-' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={4} wrap>
-          <Button type="link" size="small" onClick={() => void openViewer(r.id)}>
-            查看
-          </Button>
-          {r.sendStatus === '0' && (
-            <>
-              <Authorized action={ANNOUNCEMENT_PERMISSIONS.edit}>
-                <Button type="link" size="small" onClick={() => void openEditor(r.id)}>
-                  编辑
-                </Button>
-              </Authorized>
-              <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
-                <Popconfirm title="确定发布该通告吗?" onConfirm={() => release.submit(r.id)}>
-                  <Button type="link" size="small" data-testid={`announcement-release-${r.id}`}>
-                    发布
-                  </Button>
-                </Popconfirm>
-              </Authorized>
-            </>
-          )}
-          {r.sendStatus === '1' && (
+  // A revoked announcement names its 撤销时间 on its tag: the column shows only on the widest screens.
+  const sendStatusTag = (r: AnnouncementListRecord) => (
+    <Tooltip title={r.cancelTime ? `撤销时间：${r.cancelTime}` : undefined}>
+      <Tag color={SEND_STATUS_COLOR[r.sendStatus]}>{r.sendStatus_dictText}</Tag>
+    </Tooltip>
+  );
+  const priorityTag = (r: AnnouncementListRecord) => (
+    <Tag color={PRIORITY_COLOR[r.priority]}>{r.priority_dictText}</Tag>
+  );
+  const actions = (r: AnnouncementListRecord, vertical: boolean) => {
+    const style = vertical ? { padding: 0 } : { paddingInline: 4 };
+    return (
+      <Space size={4} wrap={false} orientation={vertical ? 'vertical' : 'horizontal'}>
+        <Button type="link" size="small" style={style} onClick={() => void openViewer(r.id)}>
+          查看
+        </Button>
+        {r.sendStatus === '0' && (
+          <>
+            <Authorized action={ANNOUNCEMENT_PERMISSIONS.edit}>
+              <Button type="link" size="small" style={style} onClick={() => void openEditor(r.id)}>
+                编辑
+              </Button>
+            </Authorized>
             <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
-              <Popconfirm title="确定撤销该通告吗?" onConfirm={() => revoke.submit(r.id)}>
-                <Button type="link" size="small">
-                  撤销
+              <Popconfirm title="确定发布该通告吗?" onConfirm={() => release.submit(r.id)}>
+                <Button type="link" size="small" style={style} data-testid={`announcement-release-${r.id}`}>
+                  发布
                 </Button>
               </Popconfirm>
             </Authorized>
-          )}
-          <Authorized action={ANNOUNCEMENT_PERMISSIONS.delete}>
-            <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne.submit([r.id])}>
-              <Button type="link" size="small" danger>
-                删除
+          </>
+        )}
+        {r.sendStatus === '1' && (
+          <Authorized action={ANNOUNCEMENT_PERMISSIONS.release}>
+            <Popconfirm title="确定撤销该通告吗?" onConfirm={() => revoke.submit(r.id)}>
+              <Button type="link" size="small" style={style}>
+                撤销
               </Button>
             </Popconfirm>
           </Authorized>
-        </Space>
-      ),
-    },
-  ];
+        )}
+        <Authorized action={ANNOUNCEMENT_PERMISSIONS.delete}>
+          <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne.submit([r.id])}>
+            <Button type="link" size="small" style={style} danger>
+              删除
+            </Button>
+          </Popconfirm>
+        </Authorized>
+      </Space>
+    );
+  };
+
+  const layout = useResponsiveColumns<AnnouncementListRecord>({
+    selection: canDelete,
+    columns: [
+      {
+        title: '标题',
+        dataIndex: 'titile',
+        minWidth: 220,
+        // The full title shows in a tooltip only when the cell cuts it.
+        ellipsis: { showTitle: false },
+        render: (title: string) => (
+          <Typography.Text ellipsis={{ tooltip: title }} data-testid="announcement-title">
+            {title}
+          </Typography.Text>
+        ),
+      },
+      { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 96 },
+      { title: '通告对象', dataIndex: 'msgType_dictText', width: 96, from: 'xl' },
+      { title: '优先级', dataIndex: 'priority_dictText', width: 76, render: (_: string, r) => priorityTag(r) },
+      { title: '发布人', dataIndex: 'sender', width: 96, from: 'xl', render: (v: string | null) => v || '-' },
+      { title: '发布状态', dataIndex: 'sendStatus_dictText', width: 92, render: (_: string, r) => sendStatusTag(r) },
+      { title: '发布时间', dataIndex: 'sendTime', width: 168, render: (v: string | null) => v || '-' },
+      { title: '撤销时间', dataIndex: 'cancelTime', width: 168, from: 'xxl', render: (v: string | null) => v || '-' },
+      { title: '操作', key: 'actions', width: 176, fixed: 'right', render: (_: unknown, r) => actions(r, false) },
+    ],
+    // A phone: one card per announcement — title, tags, sender and times — with its steps beside it.
+    compactColumns: [
+      {
+        title: '通告',
+        key: 'announcement',
+        render: (_: unknown, r) => (
+          <Flex vertical gap={4} style={{ minWidth: 0 }} data-testid="announcement-card">
+            <Typography.Text strong ellipsis={{ tooltip: r.titile }} data-testid="announcement-title">
+              {r.titile}
+            </Typography.Text>
+            <Flex align="center" gap={4} wrap>
+              <Tag>{r.msgCategory_dictText}</Tag>
+              {priorityTag(r)}
+              {sendStatusTag(r)}
+            </Flex>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {`${r.msgType_dictText ?? ''} · ${r.sender || '-'}`}
+            </Typography.Text>
+            {r.sendTime ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.cancelTime ? `撤销于 ${r.cancelTime}` : `发布于 ${r.sendTime}`}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ),
+      },
+      { title: '操作', key: 'actions', width: 72, render: (_: unknown, r) => actions(r, true) },
+    ],
+  });
 
   return (
     <Card variant="borderless" data-testid="announcement-admin-page">
@@ -207,8 +250,8 @@ export function AnnouncementAdminPage() {
         {...table.tableProps}
         rowKey="id"
         size="middle"
-        columns={columns}
-        scroll={{ x: 1100 }}
+        columns={layout.columns}
+        scroll={layout.scroll}
         rowSelection={canDelete ? table.tableProps.rowSelection : undefined}
         locale={{ emptyText: '暂无通告' }}
       />

@@ -209,7 +209,8 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
         >
           <Input placeholder="请输入标题" maxLength={ANNOUNCEMENT_TITLE_MAX} showCount />
         </Form.Item>
-        <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
+        {/* Only a column gap: the items' own bottom margin spaces wrapped lines (a row gap added a blank band). */}
+        <div style={{ display: 'flex', columnGap: 24, flexWrap: 'wrap' }} data-testid="announcement-kind-row">
           <Form.Item label="消息类型" name="msgCategory">
             <Radio.Group options={CATEGORY_OPTIONS} />
           </Form.Item>
@@ -250,7 +251,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
             />
           </Form.Item>
         )}
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', columnGap: 16, flexWrap: 'wrap' }}>
           <Form.Item label="打开方式" name="openType">
             <Select
               style={{ width: 160 }}

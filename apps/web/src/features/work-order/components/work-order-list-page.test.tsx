@@ -95,8 +95,17 @@ function rowOf(title: string): HTMLElement {
   return row;
 }
 
+interface HappyWindow {
+  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+}
+function viewport(width: number, height: number) {
+  (window as unknown as HappyWindow).happyDOM.setViewport({ width, height });
+}
+
 beforeEach(() => {
   useUnreadWorkOrdersStore.setState({ ids: [], loaded: false });
+  // happy-dom's own size: antd's breakpoints see a 1024 px (lg) screen.
+  viewport(1024, 768);
 });
 afterEach(() => {
   cleanup();
@@ -104,6 +113,20 @@ afterEach(() => {
 });
 
 describe('work-order list page', () => {
+  it('at 1000 px leaves 提交人 out so the title keeps its room, and scrolls by no more than its columns need', async () => {
+    signInAs({ id: ME }, auth('bi:workOrder:list'));
+    serve({ 'GET /bi/workOrder/list': () => page([record(1)], 1), 'GET /sys/redis/get': () => ({ result: [] }) });
+    viewport(1000, 800);
+    renderList();
+    expect(await screen.findByText('工单 1')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('处理人');
+    expect(headers).not.toContain('提交人');
+    // The table's scroll width is what its columns need: the title's 160 px minimum included, no more.
+    const table = screen.getByTestId('work-order-table').querySelector('table')!;
+    expect(table.style.width).toBe('928px');
+  });
+
   it('lists the orders newest first with coloured tags, names, the total, and a dot on unread ones', async () => {
     signInAs({ id: ME }, auth('bi:workOrder:list', 'bi:workOrder:add'));
     serve({
@@ -117,6 +140,7 @@ describe('work-order list page', () => {
         ),
       'GET /sys/redis/get': () => ({ result: ['wo2'] }),
     });
+    viewport(1440, 900);
     renderList();
     expect(await screen.findByText('工单 1')).toBeTruthy();
     const list = calls.find((c) => c.path === '/bi/workOrder/list')!;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Badge, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   allowedWorkOrderActions,
@@ -18,6 +18,7 @@ import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { useListExport } from '../../../lib/list-export.ts';
 import { Authorized } from '../../../lib/permissions/index.ts';
+import { useResponsiveColumns } from '../../../lib/server-table/responsive-columns.ts';
 import { ImportExcelDialog } from '../../../widgets/import-excel/import-excel-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
@@ -47,8 +48,6 @@ export function WorkOrderListPage() {
   useDocumentTitle('工单列表');
   const navigate = useNavigate();
   const actor = useWorkOrderActor();
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
   const table = useWorkOrderTable();
   const { query, refetch } = table;
   const unread = useUnreadWorkOrderIds();
@@ -110,7 +109,13 @@ export function WorkOrderListPage() {
   const actions = (row: WorkOrderRecord, vertical: boolean) => {
     const allowed = allowedWorkOrderActions(row, actor);
     const link = (label: string, onClick: () => void, danger = false) => (
-      <Button type="link" size="small" danger={danger} onClick={onClick} style={vertical ? { padding: 0 } : undefined}>
+      <Button
+        type="link"
+        size="small"
+        danger={danger}
+        onClick={onClick}
+        style={vertical ? { padding: 0 } : { paddingInline: 4 }}
+      >
         {label}
       </Button>
     );
@@ -130,76 +135,92 @@ export function WorkOrderListPage() {
     );
   };
 
-  const columns: TableColumnsType<WorkOrderRecord> = compact
-    ? [
-        // A phone: one column with the order's essentials, and the steps beside it.
-        {
-          title: '工单',
-          key: 'order',
-          render: (_: unknown, row) => (
-            <Flex vertical gap={4} style={{ minWidth: 0 }}>
-              <Flex align="center" gap={4} wrap>
-                <span style={{ marginInlineEnd: 4 }}>{orderNoCell(row)}</span>
-                {statusTag(row)}
-                {priorityTag(row)}
-              </Flex>
-              <Typography.Link onClick={() => open(row.id)} ellipsis style={{ maxWidth: '100%' }}>
-                {row.title}
-              </Typography.Link>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {`${row.reporterId_dictText ?? '-'} → ${row.assigneeId_dictText ?? '未指派'}  ${row.createTime ?? ''}`}
-              </Typography.Text>
+  const layout = useResponsiveColumns<WorkOrderRecord>({
+    selection: true,
+    columns: [
+      {
+        title: '工单号',
+        dataIndex: 'orderNo',
+        width: 148,
+        sorter: true,
+        sortOrder: table.sortOrderOf('orderNo'),
+        render: (_: string, row) => orderNoCell(row),
+      },
+      {
+        title: '标题',
+        dataIndex: 'title',
+        minWidth: 160,
+        // The full title shows in a tooltip only when the cell cuts it.
+        ellipsis: { showTitle: false },
+        render: (title: string, row) => (
+          <Typography.Text ellipsis={{ tooltip: title }} data-testid="work-order-title">
+            <Typography.Link onClick={() => open(row.id)}>{title}</Typography.Link>
+          </Typography.Text>
+        ),
+      },
+      {
+        title: '优先级',
+        dataIndex: 'priority',
+        width: 80,
+        sorter: true,
+        sortOrder: table.sortOrderOf('priority'),
+        render: (_: string, row) => priorityTag(row),
+      },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        width: 84,
+        sorter: true,
+        sortOrder: table.sortOrderOf('status'),
+        render: (_: string, row) => statusTag(row),
+      },
+      {
+        title: '提交人',
+        dataIndex: 'reporterId_dictText',
+        width: 88,
+        from: 'xl',
+        render: (v: string | null) => v ?? '-',
+      },
+      { title: '处理人', dataIndex: 'assigneeId_dictText', width: 88, render: (v: string | null) => v ?? '-' },
+      {
+        title: '创建时间',
+        dataIndex: 'createTime',
+        width: 160,
+        sorter: true,
+        sortOrder: table.sortOrderOf('createTime'),
+      },
+      { title: '操作', key: 'actions', width: 160, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
+    ],
+    compactColumns: [
+      // A phone: one column with the order's essentials, and the steps beside it.
+      {
+        title: '工单',
+        key: 'order',
+        render: (_: unknown, row) => (
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Flex align="center" gap={4} wrap>
+              <span style={{ marginInlineEnd: 4 }}>{orderNoCell(row)}</span>
+              {statusTag(row)}
+              {priorityTag(row)}
             </Flex>
-          ),
-        },
-        { title: '操作', key: 'actions', width: 84, render: (_: unknown, row) => actions(row, true) },
-      ]
-    : [
-        {
-          title: '工单号',
-          dataIndex: 'orderNo',
-          width: 170,
-          sorter: true,
-          sortOrder: table.sortOrderOf('orderNo'),
-          render: (_: string, row) => orderNoCell(row),
-        },
-        {
-          title: '标题',
-          dataIndex: 'title',
-          ellipsis: true,
-          render: (title: string, row) => (
-            <Typography.Link onClick={() => open(row.id)} title={title}>
-              {title}
+            <Typography.Link
+              onClick={() => open(row.id)}
+              ellipsis
+              style={{ maxWidth: '100%' }}
+              data-testid="work-order-title"
+            >
+              {row.title}
             </Typography.Link>
-          ),
-        },
-        {
-          title: '优先级',
-          dataIndex: 'priority',
-          width: 90,
-          sorter: true,
-          sortOrder: table.sortOrderOf('priority'),
-          render: (_: string, row) => priorityTag(row),
-        },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 100,
-          sorter: true,
-          sortOrder: table.sortOrderOf('status'),
-          render: (_: string, row) => statusTag(row),
-        },
-        { title: '提交人', dataIndex: 'reporterId_dictText', width: 100, render: (v: string | null) => v ?? '-' },
-        { title: '处理人', dataIndex: 'assigneeId_dictText', width: 100, render: (v: string | null) => v ?? '-' },
-        {
-          title: '创建时间',
-          dataIndex: 'createTime',
-          width: 170,
-          sorter: true,
-          sortOrder: table.sortOrderOf('createTime'),
-        },
-        { title: '操作', key: 'actions', width: 200, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
-      ];
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {`${row.reporterId_dictText ?? '-'} → ${row.assigneeId_dictText ?? '未指派'}  ${row.createTime ?? ''}`}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
+      { title: '操作', key: 'actions', width: 84, render: (_: unknown, row) => actions(row, true) },
+    ],
+  });
+  const { compact } = layout;
 
   const exportLabel = selected.length > 0 ? `导出选中（${selected.length}）` : '导出';
   return (
@@ -265,8 +286,8 @@ export function WorkOrderListPage() {
           {...table.tableProps}
           rowKey="id"
           size="middle"
-          columns={columns}
-          scroll={compact ? undefined : { x: 1030 }}
+          columns={layout.columns}
+          scroll={layout.scroll}
           locale={{ emptyText: query.isError ? '加载失败' : '暂无工单' }}
           rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
           data-testid="work-order-table"

@@ -45,28 +45,29 @@ export function WorkOrderSearchForm({ onSearch }: WorkOrderSearchFormProps) {
       onFinish={search}
     >
       <Row gutter={[16, 12]} style={{ width: '100%' }}>
-        <Col xs={24} sm={12} lg={6}>
+        <Col xs={24} sm={12} lg={6} xl={5}>
           <Form.Item label="标题" name="title" style={{ marginBottom: 0 }}>
             <Input placeholder="请输入标题" allowClear maxLength={WORK_ORDER_LIMITS.title} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={5} style={folded}>
+        <Col xs={24} sm={12} lg={6} xl={5} style={folded}>
           <Form.Item label="状态" name="status" style={{ marginBottom: 0 }}>
             <Select placeholder="请选择状态" allowClear options={[...statusOptions]} data-testid="work-order-status" />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={5} style={folded}>
+        <Col xs={24} sm={12} lg={6} xl={5} style={folded}>
           <Form.Item label="优先级" name="priority" style={{ marginBottom: 0 }}>
             <Select placeholder="请选择优先级" allowClear options={[...priorityOptions]} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={4}>
+        <Col xs={24} sm={12} lg={6} xl={4}>
           <Form.Item label="我的" name="mine" style={{ marginBottom: 0 }}>
             <Select placeholder="全部" allowClear options={[...MINE_OPTIONS]} data-testid="work-order-mine" />
           </Form.Item>
         </Col>
-        <Col xs={24} lg={4}>
-          <Space>
+        {/* The buttons take a line of their own, at its end, until there is room beside the fields (xl). */}
+        <Col xs={24} xl={5} style={{ display: 'flex', justifyContent: compact ? 'flex-start' : 'flex-end' }}>
+          <Space wrap data-testid="work-order-search-buttons">
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="work-order-query">
               查询
             </Button>
