@@ -41,11 +41,19 @@ let installedFor: PermissionResult | null = null;
 let loading: { token: string; promise: Promise<PermissionResult | null> } | null = null;
 
 async function loadPermissions(token: string): Promise<PermissionResult | null> {
+  // Independent of the permissions and needed by the frame's first paint: asked for at the same time (a failure
+  // reads as no banner).
+  const firstPaint = import('./router/shell-first-paint.ts')
+    .then((m) => m.loadShellFirstPaint())
+    .catch(() => () => undefined);
   try {
     const permissions = await fetchUserPermission();
     // Signed out (or in as someone else) meanwhile: this answer is stale.
     if (useSessionStore.getState().token !== token) return null;
     if (menuTableFor(permissions).routes.length === 0) throw new PermissionLoadError(EMPTY_MENU_ERROR);
+    const showFirstPaint = await firstPaint;
+    if (useSessionStore.getState().token !== token) return null;
+    showFirstPaint();
     useSessionStore.getState().setPermissions(permissions);
     return permissions;
   } catch (error) {
