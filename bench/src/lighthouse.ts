@@ -27,7 +27,6 @@ import {
   formatTable,
   medianFigures,
   type FormFactor,
-  type LhrLike,
   type PageName,
   type RunFigures,
 } from './lib/lighthouse-figures.ts';
@@ -93,14 +92,14 @@ async function runOnce(
     // The profile is prepared above (prepareProfile); Lighthouse's reset would not clear localStorage anyway.
     disableStorageReset: true,
   };
-  const config: Config | undefined = formFactor === 'desktop' ? (desktopConfig as Config) : undefined;
+  const config: Config | undefined = formFactor === 'desktop' ? (desktopConfig) : undefined;
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (reportDir) writeFileSync(path.join(reportDir, `${formFactor}-${page}-${run}.json`), result.report as string);
   const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
   if (page !== 'bare' && landed !== new URL(url).pathname)
     throw new Error(`the ${page} run of ${url} ended on ${landed}: the session was not as prepared`);
-  return figuresOf(result.lhr as unknown as LhrLike);
+  return figuresOf(result.lhr);
 }
 
 /**
