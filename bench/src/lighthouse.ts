@@ -33,6 +33,11 @@ import {
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ORDER: readonly PageName[] = ['login', 'bare', 'home'];
+/** BENCH_LIGHTHOUSE_FORM_FACTORS=mobile (or desktop): one form factor only, for a quicker look while tuning. */
+const FORM_FACTORS = (process.env.BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop')
+  .split(',')
+  .map((f) => f.trim())
+  .filter((f): f is FormFactor => f === 'mobile' || f === 'desktop');
 const PAGE_LABEL: Record<PageName, string> = {
   login: '/user/login',
   bare: 'bare antd page',
@@ -92,7 +97,7 @@ async function runOnce(
     // The profile is prepared above (prepareProfile); Lighthouse's reset would not clear localStorage anyway.
     disableStorageReset: true,
   };
-  const config: Config | undefined = formFactor === 'desktop' ? (desktopConfig) : undefined;
+  const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (reportDir) writeFileSync(path.join(reportDir, `${formFactor}-${page}-${run}.json`), result.report as string);
@@ -132,7 +137,7 @@ export async function lighthouseBench(repoRoot: string): Promise<boolean> {
     const rows: { formFactor: FormFactor; page: string; figures: RunFigures }[] = [];
     let ok = true;
     const checks: string[] = [];
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const formFactor of FORM_FACTORS) {
       const runs: Record<PageName, RunFigures[]> = { login: [], bare: [], home: [] };
       for (let i = 1; i <= RUNS; i++) {
         for (const page of ORDER) {

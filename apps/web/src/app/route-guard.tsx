@@ -7,7 +7,6 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
 import { PermissionLoadError, fetchUserPermission } from '../features/auth/feature.ts';
@@ -15,6 +14,7 @@ import { getFeedback } from '../lib/feedback.ts';
 import { logout } from '../lib/http.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { menuTableFor, toRouteObjects } from './pages/menu-route-objects.tsx';
+import { PageSpinner } from './route-fallbacks.tsx';
 
 export const NOT_FOUND_PATH = '/404';
 /** Texts of a failed permission load (Jeecg's guard shows the same notification). */
@@ -126,16 +126,8 @@ export function RequireAuth({ menuRoutesParent }: { menuRoutesParent?: string })
   }, [token, permissions, router, menuRoutesParent]);
 
   if (!token) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
-  if (!permissions) return <FullPageSpinner />;
+  if (!permissions) return <PageSpinner fullPage />;
   return <Outlet />;
-}
-
-function FullPageSpinner() {
-  return (
-    <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
-    </div>
-  );
 }
 
 /**
