@@ -4,7 +4,7 @@ import { useLoginInfo } from '../api/get-login-info.ts';
 
 /** A loading counter: a bar inside the value's line, which keeps its height. */
 function valuePlaceholder() {
-  return <Skeleton.Input active size="small" aria-label="加载中" data-testid="stat-loading" />;
+  return <Skeleton.Input active size="small" />;
 }
 
 const CARDS = [
