@@ -11,6 +11,8 @@ import { HOME_PATH } from '@houtai/shared/constants';
 // /oauth2-app/login), from the features' entries; they are spread into the root's children below.
 import { publicRoutes } from './public-routes.tsx';
 import { useSessionStore } from '../lib/session-store.ts';
+import { loadPage } from './pages/page-loaders.tsx';
+import type { PageKey } from './router/page-registry.ts';
 import { PageSpinner, RouteErrorPage } from './route-fallbacks.tsx';
 import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './route-guard.tsx';
 
@@ -18,6 +20,8 @@ import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './ro
 export const SHELL_ROUTE_ID = 'shell';
 
 const loadShell = () => import('./shell/basic-layout.tsx');
+/** The page of the home path (dashboard/Analysis in every menu). */
+const HOME_PAGE_KEY: PageKey = 'dashboard-analysis';
 
 /** Scrolls to the top whenever the path changes (spec §2.1). */
 function RootFrame() {
@@ -56,9 +60,13 @@ export function createAppRouter() {
   return createBrowserRouter(routes, {
     // Runs for paths the table does not match yet (the catch-all matches everything with a splat):
     // after sign-in the first such navigation loads the permissions and adds the menu routes.
-    patchRoutesOnNavigation: async ({ patch, signal }) => {
-      // Signed in, the frame comes next: its code is fetched while the permissions load, not after them.
-      if (useSessionStore.getState().token) void loadShell().catch(() => undefined);
+    patchRoutesOnNavigation: async ({ path, patch, signal }) => {
+      // Signed in, the frame comes next: its code is fetched while the permissions load, not after them, and so
+      // is the home page's when that is where the navigation goes (after sign-in, usually).
+      if (useSessionStore.getState().token) {
+        void loadShell().catch(() => undefined);
+        if (path === '/' || path === HOME_PATH) void loadPage(HOME_PAGE_KEY).catch(() => undefined);
+      }
       await ensureMenuRoutes((children) => {
         if (signal.aborted) return false;
         patch(SHELL_ROUTE_ID, children);
