@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBench } from './api.ts';
 import { excelBench } from './excel.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { webBench } from './web.ts';
 import { wsBench } from './ws.ts';
 import { machineInfo } from './lib/load.ts';
@@ -34,6 +35,12 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
     describe: 'gzipped JS of /user/login and of the home page vs a bare antd page; time to an interactive home',
     run: () => webBench(repoRoot),
   },
+  lighthouse: {
+    describe:
+      'Lighthouse 12 mobile + desktop, 3 interleaved runs of /user/login, the bare antd page and the signed-in home ' +
+      '(budgets: login perf >= 0.95x bare and >= 90, home >= 80, CLS <= 0.02, a11y >= 98, best practices 100)',
+    run: () => lighthouseBench(repoRoot),
+  },
   ws: {
     describe: 'one announcement released to all users reaches N websockets (default 2000; budget: <= 1 s)',
     run: (o) => wsBench(repoRoot, { sockets: o.sockets }),
@@ -47,7 +54,7 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
 };
 
 function usage(): string {
-  const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(8)} ${b.describe}`);
+  const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
   return [
     'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]' +
       ' [--rows 1000000] [--import-rows 100000]',

@@ -17,8 +17,8 @@ import { freePort, startNode, waitForHttp, type Child } from './lib/processes.ts
 
 const LOGIN_BUDGET = 1.1;
 const HOME_BUDGET = 1.6;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -53,15 +53,24 @@ function recordScripts(page: Page, origin: string): () => Promise<Load> {
   };
 }
 
-function serveStatic(root: string): Promise<{ server: Server; url: string }> {
+/**
+ * Serves a built static site (the bare antd page) the way our server serves the app: gzipped when the browser
+ * accepts it, so that a Lighthouse comparison does not favour either side by transfer encoding.
+ */
+export function serveStatic(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const rel = path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^([/\\])+/, '');
     let file = path.join(root, rel || 'index.html');
     if (!file.startsWith(root) || !statSync(file, { throwIfNoEntry: false })?.isFile())
       file = path.join(root, 'index.html');
     const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
-    res.writeHead(200, { 'content-type': `${type}; charset=utf-8` });
-    res.end(readFileSync(file));
+    const body = readFileSync(file);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'content-type': `${type}; charset=utf-8`,
+      ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+    });
+    res.end(gzip ? gzipSync(body) : body);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -72,36 +81,30 @@ function serveStatic(root: string): Promise<{ server: Server; url: string }> {
   });
 }
 
-async function measurePage(browser: Browser, origin: string, url: string, ready: (p: Page) => Promise<void>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const scripts = recordScripts(page, origin);
-  await page.goto(url);
-  await ready(page);
-  await page.waitForLoadState('networkidle');
-  const load = await scripts();
-  await context.close();
-  return load;
+/** The two sites a web benchmark compares: the bare antd page and our app on a started server. */
+export interface WebTargets {
+  /** Origin of the bare antd page (served from a temporary directory). */
+  bareUrl: string;
+  /** Origin of our server (temporary DATA_DIR, production build of the web app). */
+  origin: string;
+  /** The administrator's password of that server (user `admin`). */
+  password: string;
+  close: () => Promise<void>;
 }
 
-async function signedInContext(browser: Browser, origin: string, password: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${origin}/user/login`);
-  await page.getByLabel('账号', { exact: true }).fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('welcome').waitFor();
-  const state = await context.storageState();
-  await context.close();
-  return browser.newContext({ storageState: state });
-}
-
-export async function webBench(repoRoot: string): Promise<boolean> {
+/**
+ * Builds the web app (npm run build -w @houtai/web) and the bare antd page, serves the bare page and starts our
+ * server on a temporary DATA_DIR with a random administrator password.
+ */
+export async function startWebTargets(repoRoot: string): Promise<WebTargets> {
   const work = mkdtempSync(path.join(tmpdir(), 'houtai-bench-web-'));
   const children: Child[] = [];
   let bareServer: Server | null = null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const close = async () => {
+    bareServer?.close();
+    await Promise.all(children.map((c) => c.stop()));
+    rmSync(work, { recursive: true, force: true });
+  };
   try {
     console.log('building the web app (npm run build -w @houtai/web) and the bare antd page …');
     execFileSync('npm', ['run', '--silent', 'build', '-w', '@houtai/web'], { cwd: repoRoot, stdio: 'ignore' });
@@ -135,6 +138,50 @@ export async function webBench(repoRoot: string): Promise<boolean> {
     children.push(server);
     const origin = `http://127.0.0.1:${port}`;
     await waitForHttp(`${origin}/user/login`, server, 60_000);
+    return { bareUrl: bare.url, origin, password, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function measurePage(browser: Browser, origin: string, url: string, ready: (p: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = recordScripts(page, origin);
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const load = await scripts();
+  await context.close();
+  return load;
+}
+
+/** Signs in as admin through the login form of `origin` and waits for the home page's welcome. */
+export async function signInAdmin(page: Page, origin: string, password: string): Promise<void> {
+  await page.goto(`${origin}/user/login`);
+  await page.getByLabel('账号', { exact: true }).fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('welcome').waitFor();
+}
+
+async function signedInContext(browser: Browser, origin: string, password: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAdmin(page, origin, password);
+  const state = await context.storageState();
+  await context.close();
+  return browser.newContext({ storageState: state });
+}
+
+export async function webBench(repoRoot: string): Promise<boolean> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  let targets: WebTargets | null = null;
+  try {
+    targets = await startWebTargets(repoRoot);
+    const { origin, password } = targets;
+    const bare = { url: targets.bareUrl };
 
     const bareLoad = await measurePage(browser, bare.url, bare.url, (p) => p.getByTestId('ready').waitFor());
     const loginLoad = await measurePage(browser, origin, `${origin}/user/login`, (p) =>
@@ -178,8 +225,6 @@ export async function webBench(repoRoot: string): Promise<boolean> {
     return ok;
   } finally {
     await browser.close();
-    bareServer?.close();
-    await Promise.all(children.map((c) => c.stop()));
-    rmSync(work, { recursive: true, force: true });
+    await targets?.close();
   }
 }

@@ -21,6 +21,17 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets', 'small-abc123.css'), 'a{}');
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      login: { scripts: ['assets/login-1.js', 'assets/form-1.js'], styles: [] },
+      shell: {
+        scripts: ['assets/layout-1.js', 'assets/form-1.js', 'assets/x"><script>.js'],
+        styles: ['assets/layout-1.css'],
+      },
+      home: { scripts: ['assets/analysis-1.js'], styles: [] },
+    }),
+  );
   t = await createTestApp({ seed: false, config: { webDist: dist, signSecret: 'a"b<c>&d' } });
 });
 afterAll(async () => {
@@ -29,6 +40,31 @@ afterAll(async () => {
 });
 
 describe('web app', () => {
+  it('preloads the chunks of the first screen a page path opens with (dist/route-preloads.json)', async () => {
+    const links = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+    };
+    expect(await links('/user/login?redirect=%2Fx')).toEqual([
+      'modulepreload /assets/login-1.js',
+      'modulepreload /assets/form-1.js',
+    ]);
+    const shell = [
+      'preload /assets/layout-1.css',
+      'modulepreload /assets/layout-1.js',
+      'modulepreload /assets/form-1.js',
+    ];
+    expect(await links('/dashboard/analysis')).toEqual([...shell, 'modulepreload /assets/analysis-1.js']);
+    expect(await links('/')).toEqual([...shell, 'modulepreload /assets/analysis-1.js']);
+    // Another signed-in page: the frame only; another public page: nothing.
+    expect(await links('/system/user')).toEqual(shell);
+    expect(await links('/user/register')).toEqual([]);
+  });
+
   it('answers page paths with index.html carrying the runtime settings, escaped', async () => {
     for (const url of ['/', '/user/login', '/dashboard/analysis?x=1']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -3,8 +3,53 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { TEXT } from '@houtai/shared/constants';
+import { HOME_PATH, LOGIN_PATH, TEXT } from '@houtai/shared/constants';
 import { fail } from '../lib/envelope.ts';
+
+/** dist/route-preloads.json (written by the web build): per first-screen group, its chunks and their CSS. */
+type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown } | undefined>;
+
+/**
+ * The preload groups a page path opens with: the login page's chunks for /user/login; the signed-in frame's for
+ * every other page path, and the home page's too for / and the home path. A guest sent on to the login page loses
+ * only the frame's preloads (fetched, not run).
+ */
+export function preloadGroupsFor(urlPath: string): string[] {
+  const p = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  if (p === LOGIN_PATH) return ['login'];
+  if (p.startsWith('/user/')) return [];
+  if (p === '/' || p === HOME_PATH) return ['shell', 'home'];
+  return ['shell'];
+}
+
+const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
+
+/** The <link> tags of the given groups (asset names checked: the file is ours, but it goes into HTML). */
+export function preloadLinks(preloads: RoutePreloads, groups: readonly string[]): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const g of groups) {
+    const entry = preloads[g];
+    if (Array.isArray(entry?.scripts)) for (const f of entry.scripts) if (typeof f === 'string') scripts.add(f);
+    if (Array.isArray(entry?.styles)) for (const f of entry.styles) if (typeof f === 'string') styles.add(f);
+  }
+  const links = [
+    ...[...styles]
+      .filter((f) => SAFE_ASSET.test(f))
+      .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ...[...scripts].filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ];
+  return links.join('\n    ');
+}
+
+function readPreloads(root: string): RoutePreloads {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path.join(root, 'route-preloads.json'), 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as RoutePreloads) : {};
+  } catch {
+    return {};
+  }
+}
 
 function runtimeSettings(app: FastifyInstance): string {
   const c = app.config;
@@ -25,6 +70,20 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const root = app.config.webDist;
   const hasWeb = !!root && existsSync(path.join(root, 'index.html'));
   let indexHtml = '';
+  let preloads: RoutePreloads = {};
+  /** index.html per set of preload groups, built once. */
+  const pages = new Map<string, string>();
+  const pageFor = (urlPath: string): string => {
+    const groups = preloadGroupsFor(urlPath);
+    const key = groups.join(',');
+    let html = pages.get(key);
+    if (html === undefined) {
+      const links = preloadLinks(preloads, groups);
+      html = links ? indexHtml.replace('</head>', `    ${links}\n  </head>`) : indexHtml;
+      pages.set(key, html);
+    }
+    return html;
+  };
   if (hasWeb) {
     // The build writes .br/.gz beside each asset; preCompressed sends them to browsers that accept them. Cache
     // headers are ours: @fastify/static drops per-call options when it falls back from a missing .br/.gz.
@@ -33,6 +92,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       '<!--houtai-config-->',
       runtimeSettings(app),
     );
+    preloads = readPreloads(root);
   }
   const prefix = app.config.apiPrefix;
 
@@ -56,6 +116,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       return reply.sendFile(rel);
     }
     if (path.extname(rel) && !rel.endsWith('.html')) return reply.status(404).send(fail(TEXT.notFound, 404));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageFor(urlPath));
   });
 }

@@ -1,11 +1,28 @@
 /** What the router shows while a lazy page loads and when a page throws. */
 import { lazy, Suspense } from 'react';
-import { Spin } from 'antd';
+import { Spin, theme } from 'antd';
 
-export function PageSpinner() {
+/**
+ * The loading state of a page (and, full height, of the whole frame while the permissions load): the spinner with
+ * a line of text. The text is what the browser counts as the first contentful paint (a spinner alone is not), and
+ * it tells screen readers what is happening.
+ */
+export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
+  const { token } = theme.useToken();
   return (
-    <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      role="status"
+      style={{
+        minHeight: fullPage ? '100vh' : '60vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+      }}
+    >
       <Spin size="large" />
+      <span style={{ color: token.colorTextSecondary, fontSize: token.fontSize }}>加载中…</span>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { UserInfo } from '@houtai/shared/contract/user';
 import { setFeedback, type Feedback } from '../lib/feedback.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { publicRoutes } from './public-routes.tsx';
+import { noticeBanner, useNoticeBannerStore } from './shell/notice-banner/notice-banner-store.ts';
 import {
   GUARD_TEXT,
   GuestOnly,
@@ -113,6 +114,39 @@ afterEach(() => {
 });
 
 describe('route guard', () => {
+  it('asks for the notice banner together with the permissions and has it in place when they are in', async () => {
+    signIn();
+    let answerPermissions: (() => void) | null = null;
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        asked.push(path);
+        if (path.endsWith('/sys/sysConfig/getByCode')) {
+          return new Response(
+            JSON.stringify({ success: true, code: 200, message: '', result: { status: '1', content: '维护' } }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
+        }
+        await new Promise<void>((resolve) => (answerPermissions = resolve));
+        return permissionReply(MENU);
+      }),
+    );
+    const loaded = ensureMenuRoutes(null);
+    // Both requests are out before the permissions answer.
+    await vi.waitFor(() => expect(asked.some((p) => p.endsWith('/sys/sysConfig/getByCode'))).toBe(true));
+    expect(asked.some((p) => p.endsWith('/sys/permission/getUserPermissionByToken'))).toBe(true);
+    expect(useSessionStore.getState().permissions).toBeNull();
+    answerPermissions!();
+    expect(await loaded).toBe(true);
+    expect(useNoticeBannerStore.getState().notice).toEqual({ status: '1', content: '维护' });
+    expect(noticeBanner.takePreloaded()).toBe(true);
+  });
+
   it('sends a guest on a protected path to the login page with the redirect', async () => {
     renderAt('/dashboard/analysis?tab=1');
     expect((await screen.findByTestId('where')).textContent).toBe(

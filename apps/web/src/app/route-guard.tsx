@@ -7,7 +7,6 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
 import { PermissionLoadError, fetchUserPermission } from '../features/auth/feature.ts';
@@ -15,6 +14,7 @@ import { getFeedback } from '../lib/feedback.ts';
 import { logout } from '../lib/http.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { menuTableFor, toRouteObjects } from './pages/menu-route-objects.tsx';
+import { PageSpinner } from './route-fallbacks.tsx';
 
 export const NOT_FOUND_PATH = '/404';
 /** Texts of a failed permission load (Jeecg's guard shows the same notification). */
@@ -41,11 +41,19 @@ let installedFor: PermissionResult | null = null;
 let loading: { token: string; promise: Promise<PermissionResult | null> } | null = null;
 
 async function loadPermissions(token: string): Promise<PermissionResult | null> {
+  // Independent of the permissions and needed by the frame's first paint: asked for at the same time (a failure
+  // reads as no banner).
+  const firstPaint = import('./router/shell-first-paint.ts')
+    .then((m) => m.loadShellFirstPaint())
+    .catch(() => () => undefined);
   try {
     const permissions = await fetchUserPermission();
     // Signed out (or in as someone else) meanwhile: this answer is stale.
     if (useSessionStore.getState().token !== token) return null;
     if (menuTableFor(permissions).routes.length === 0) throw new PermissionLoadError(EMPTY_MENU_ERROR);
+    const showFirstPaint = await firstPaint;
+    if (useSessionStore.getState().token !== token) return null;
+    showFirstPaint();
     useSessionStore.getState().setPermissions(permissions);
     return permissions;
   } catch (error) {
@@ -118,16 +126,8 @@ export function RequireAuth({ menuRoutesParent }: { menuRoutesParent?: string })
   }, [token, permissions, router, menuRoutesParent]);
 
   if (!token) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
-  if (!permissions) return <FullPageSpinner />;
+  if (!permissions) return <PageSpinner fullPage />;
   return <Outlet />;
-}
-
-function FullPageSpinner() {
-  return (
-    <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
-    </div>
-  );
 }
 
 /**

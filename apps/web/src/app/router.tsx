@@ -10,11 +10,18 @@ import { HOME_PATH } from '@houtai/shared/constants';
 // The public sign-in routes (login, register, register-result, alteration, LoginByAdmin, /oauth2-app →
 // /oauth2-app/login), from the features' entries; they are spread into the root's children below.
 import { publicRoutes } from './public-routes.tsx';
+import { useSessionStore } from '../lib/session-store.ts';
+import { loadPage } from './pages/page-loaders.tsx';
+import type { PageKey } from './router/page-registry.ts';
 import { PageSpinner, RouteErrorPage } from './route-fallbacks.tsx';
 import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './route-guard.tsx';
 
 /** The signed-in frame; the user's menu routes become its children. */
 export const SHELL_ROUTE_ID = 'shell';
+
+const loadShell = () => import('./shell/basic-layout.tsx');
+/** The page of the home path (dashboard/Analysis in every menu). */
+const HOME_PAGE_KEY: PageKey = 'dashboard-analysis';
 
 /** Scrolls to the top whenever the path changes (spec §2.1). */
 function RootFrame() {
@@ -39,7 +46,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             id: SHELL_ROUTE_ID,
-            lazy: async () => ({ Component: (await import('./shell/basic-layout.tsx')).BasicLayout }),
+            lazy: async () => ({ Component: (await loadShell()).BasicLayout }),
             children: [{ path: '/', element: <Navigate to={HOME_PATH} replace /> }],
           },
         ],
@@ -53,7 +60,13 @@ export function createAppRouter() {
   return createBrowserRouter(routes, {
     // Runs for paths the table does not match yet (the catch-all matches everything with a splat):
     // after sign-in the first such navigation loads the permissions and adds the menu routes.
-    patchRoutesOnNavigation: async ({ patch, signal }) => {
+    patchRoutesOnNavigation: async ({ path, patch, signal }) => {
+      // Signed in, the frame comes next: its code is fetched while the permissions load, not after them, and so
+      // is the home page's when that is where the navigation goes (after sign-in, usually).
+      if (useSessionStore.getState().token) {
+        void loadShell().catch(() => undefined);
+        if (path === '/' || path === HOME_PATH) void loadPage(HOME_PAGE_KEY).catch(() => undefined);
+      }
       await ensureMenuRoutes((children) => {
         if (signal.aborted) return false;
         patch(SHELL_ROUTE_ID, children);

@@ -27,8 +27,25 @@ export function applyLive(_state: NoticeBannerState, notice: SystemNotice): Noti
 
 export const useNoticeBannerStore = create<NoticeBannerState>()(() => INITIAL_BANNER);
 
+/** The setting was loaded before the shell mounted (with the permissions, route-guard.tsx). */
+let preloaded = false;
+
 export const noticeBanner = {
   reset: () => useNoticeBannerStore.setState(INITIAL_BANNER, true),
+  /**
+   * Loaded alongside the permissions, before the shell's first paint: the banner is there from the start instead of
+   * pushing the page down when it arrives (layout shift). The shell's first mount takes it (takePreloaded).
+   */
+  preload: (notice: SystemNotice | null) => {
+    useNoticeBannerStore.setState(applyLoaded(INITIAL_BANNER, notice), true);
+    preloaded = true;
+  },
+  /** True once after preload: the mounting banner keeps that state instead of loading it again. */
+  takePreloaded: (): boolean => {
+    const was = preloaded;
+    preloaded = false;
+    return was;
+  },
   loaded: (notice: SystemNotice | null) => useNoticeBannerStore.setState((s) => applyLoaded(s, notice), true),
   live: (notice: SystemNotice) => useNoticeBannerStore.setState((s) => applyLive(s, notice), true),
 };

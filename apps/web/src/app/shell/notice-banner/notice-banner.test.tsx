@@ -22,6 +22,21 @@ afterEach(() => {
 });
 
 describe('notice banner', () => {
+  it('shows a notice loaded with the permissions from its first render, without asking again', async () => {
+    stubConfig(() => ({ result: { status: '1', content: '不应再问' } }));
+    noticeBanner.preload({ status: '1', content: '今晚维护' });
+    renderInShell(<NoticeBanner />);
+    expect(screen.getByTestId('notice-banner-text').textContent).toBe('今晚维护');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(0);
+    expect(screen.getByTestId('notice-banner-text').textContent).toBe('今晚维护');
+    // The preload serves one mount only: the next shell loads it again.
+    cleanup();
+    renderInShell(<NoticeBanner />);
+    expect((await screen.findByTestId('notice-banner-text')).textContent).toBe('不应再问');
+    expect(calls).toHaveLength(1);
+  });
+
   it('loads SYSTEM_NOTIFICATIONS once and scrolls its content as plain text', async () => {
     stubConfig(() => ({ result: { status: '1', content: '<b>系统</b>将于今晚维护' } }));
     renderInShell(<NoticeBanner />);

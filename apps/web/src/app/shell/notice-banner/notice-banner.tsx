@@ -1,7 +1,8 @@
 /**
  * The system notice banner (spec §2.3, §3, §4): a marquee at the top of the content while the notice's status
  * is not '0'. Loaded once when the shell mounts (a failure hides it silently) and updated live by realtime
- * 'notice' messages. The content is plain text. With reduced motion asked for, the text stands still.
+ * 'notice' messages (the route guard loads it together with the permissions, so that it is there at the first
+ * paint rather than pushing the page down later). The content is plain text. With reduced motion asked for, the text stands still.
  */
 import { useEffect, type CSSProperties } from 'react';
 import { SoundOutlined } from '@ant-design/icons';
@@ -19,6 +20,8 @@ export function NoticeBanner() {
   const notice = useNoticeBannerStore((s) => s.notice);
 
   useEffect(() => {
+    // Loaded with the permissions just before the shell mounted: already on screen from the first paint.
+    if (noticeBanner.takePreloaded()) return;
     let current = true;
     noticeBanner.reset();
     void getSystemNotice().then((loaded) => {

@@ -1,6 +1,11 @@
 /** Three counters from GET /sys/loginfo, with loading and error states. */
-import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useLoginInfo } from '../api/get-login-info.ts';
+
+/** A loading counter: a bar inside the value's line, which keeps its height. */
+function valuePlaceholder() {
+  return <Skeleton.Input active size="small" />;
+}
 
 const CARDS = [
   { key: 'totalVisitCount', title: '总访问量' },
@@ -29,8 +34,16 @@ export function VisitStats() {
     <Row gutter={[16, 16]}>
       {CARDS.map((c) => (
         <Col key={c.key} xs={24} sm={8}>
-          <Card size="small" loading={query.isPending}>
-            <Statistic title={c.title} value={query.data?.[c.key] ?? 0} data-testid={`stat-${c.key}`} />
+          {/* While loading, a placeholder sits in the value's line, so the card has its final height from the start
+              (a loading card, or the counter's own skeleton, is taller, and the row below moved up when the numbers
+              came: layout shift). */}
+          <Card size="small">
+            <Statistic
+              title={c.title}
+              value={query.data?.[c.key] ?? 0}
+              formatter={query.isPending ? valuePlaceholder : undefined}
+              data-testid={`stat-${c.key}`}
+            />
           </Card>
         </Col>
       ))}
