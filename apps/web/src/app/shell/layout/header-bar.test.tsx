@@ -73,10 +73,13 @@ afterEach(() => {
 });
 
 describe('header bar', () => {
-  it('top menu at 1440 px: no greeting (the logo names the organisation), the menu gets its room', () => {
+  it('top menu at 1440 px: the greeting stays (spec §1), capped and ellipsised so that the menu keeps its room', () => {
     viewport(1440, 900);
     renderHeader({ topMenu: true });
-    expect(screen.queryByTestId('welcome')).toBeNull();
+    const welcome = within(screen.getByTestId('header-right')).getByTestId('welcome');
+    expect(welcome.textContent).toBe('欢迎进入 后台');
+    expect(welcome.getAttribute('title')).toBe('欢迎进入 后台');
+    expect(welcome.parentElement!.style.maxWidth).toBe('160px');
     expect(screen.getByTestId('header-right').style.maxWidth).toBe('403px');
   });
 

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ConfigProvider, Grid, Layout } from 'antd';
+import { Button, ConfigProvider, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { searchableMenu, type MenuSearchOption } from '../../router/menu-search.ts';
 import { FeatureHeaderItems } from '../header/feature-header-items.tsx';
@@ -39,9 +39,8 @@ export interface HeaderBarProps {
 
 /**
  * The header's right side: menu search, quick links, the features' items (task list, bell) and the user menu. In the
- * top-menu layout it is at most the 403 px the spec reserves and takes what its parts need, like everywhere else;
- * the greeting shows there only on screens of 1600 px and more, cut short to fit (the logo already names the
- * organisation), so that every top-level menu fits at 1440 px.
+ * top-menu layout it is at most the 403 px the spec reserves and takes what its parts need, like everywhere else
+ * (the greeting at most 160 px, ellipsised), so that every top-level menu fits at 1440 px.
  */
 function HeaderRight({
   table,
@@ -62,7 +61,6 @@ function HeaderRight({
     else void navigate(o.path);
   };
   const reserve = LAYOUT_SIZES.topMenuRightReserve;
-  const wide = Grid.useBreakpoint().xxl === true;
   return (
     <div
       data-testid="header-right"
@@ -78,8 +76,8 @@ function HeaderRight({
         ...(topMenu ? { flex: '0 1 auto', maxWidth: reserve, minWidth: 0 } : { flex: 'none' }),
       }}
     >
-      {/* The logo already names the organisation: below 1600 px the greeting's room goes to the menu. */}
-      {topMenu && wide && (
+      {/* Spec §1: the header always greets; at most 160 px, ellipsised with the full text in its title. */}
+      {topMenu && (
         <span style={{ display: 'inline-flex', minWidth: 0, maxWidth: LAYOUT_SIZES.topMenuGreetingMax }}>
           <HeaderGreeting color={dark ? '#fff' : undefined} />
         </span>

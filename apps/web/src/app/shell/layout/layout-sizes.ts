@@ -11,7 +11,7 @@ export const LAYOUT_SIZES = {
   /** The greeting's share of the top-menu header's right side; longer names are cut (the full one in the title). */
   topMenuGreetingMax: 160,
   /** Inline padding of a top-level entry of the horizontal menu. */
-  topMenuItemPadding: 12,
+  topMenuItemPadding: 8,
   /** Content width of the top-menu layout in Fixed mode (Ant Design Pro's wide layout). */
   fixedContentWidth: 1200,
 } as const;
