@@ -2,8 +2,13 @@
  * The header's user menu (spec 000 §2.5, §2.7, §4): avatar and name opening 个人中心, 账户设置, 系统设置,
  * 修改密码, 部门切换, 结算组织切换, 清除缓存 and 退出登录. It owns its dialogs and the settings drawer and reads
  * the session store itself. Must render inside the app's <FeedbackHost> and the router. No props.
+ *
+ * Keyboard (issue 11): the trigger is a real <button>, so Enter and Space open the menu, and ArrowDown does too;
+ * the open menu takes focus (arrows move, Enter activates), Escape closes it and focus goes back to the trigger.
+ * A dialog or the drawer opened from the menu hands focus back to the trigger when it closes (the menu item
+ * that opened it is gone by then).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
 import {
@@ -44,6 +49,8 @@ export const USER_MENU_KEYS = {
   logout: 'logout',
 } as const;
 
+const MENU_POPUP_CLASS = 'houtai-user-menu-popup';
+
 function label(key: string, text: string) {
   return <span data-testid={`user-menu-${key}`}>{text}</span>;
 }
@@ -55,7 +62,24 @@ export function UserMenu() {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<Open>(null);
   const [accounts, setAccounts] = useState<SettlementAccount[]>([]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
+  const focusTrigger = useCallback(() => trigger.current?.focus(), []);
+
+  // The open menu takes focus, so the arrows move through its items (the popup mounts a frame or two later).
+  useEffect(() => {
+    if (!menuOpen) return;
+    let frame = 0;
+    let tries = 0;
+    const focusMenu = () => {
+      const menu = document.querySelector<HTMLElement>(`.${MENU_POPUP_CLASS} [role="menu"]`);
+      if (menu) menu.focus();
+      else if (++tries < 20) frame = requestAnimationFrame(focusMenu);
+    };
+    frame = requestAnimationFrame(focusMenu);
+    return () => cancelAnimationFrame(frame);
+  }, [menuOpen]);
 
   const confirmLogout = () => {
     modal.confirm({
@@ -67,6 +91,7 @@ export function UserMenu() {
         await logout();
         loadPage(LOGIN_PATH);
       },
+      afterClose: focusTrigger,
     });
   };
 
@@ -99,6 +124,7 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setMenuOpen(false);
     switch (key) {
       case K.accountCenter:
         void navigate(ACCOUNT_CENTER_PATH);
@@ -119,6 +145,7 @@ export function UserMenu() {
         openAccounts();
         return;
       case K.clearCache:
+        focusTrigger();
         void clearCache();
         return;
       case K.logout:
@@ -135,44 +162,59 @@ export function UserMenu() {
         menu={{ items, onClick }}
         trigger={['click']}
         placement="bottomRight"
-        // The logout confirmation is a modal: start loading its module while the user picks an entry.
-        onOpenChange={(isOpen) => isOpen && void loadModal()}
+        open={menuOpen}
+        rootClassName={MENU_POPUP_CLASS}
+        onOpenChange={(isOpen) => {
+          setMenuOpen(isOpen);
+          // The logout confirmation is a modal: start loading its module while the user picks an entry.
+          if (isOpen) void loadModal();
+        }}
       >
-        <Space
-          role="button"
-          tabIndex={0}
-          aria-label={name}
-          style={{ cursor: 'pointer', paddingInline: 8 }}
+        <button
+          ref={trigger}
+          type="button"
+          aria-label={name || SHELL_TEXT.accountCenter}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          className="houtai-user-menu-trigger"
+          onKeyDown={(e: KeyboardEvent) => {
+            if (e.key !== 'ArrowDown') return;
+            e.preventDefault();
+            setMenuOpen(true);
+            void loadModal();
+          }}
           data-testid="user-menu"
         >
-          <Avatar
-            size="small"
-            icon={<UserOutlined />}
-            src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
-          />
-          {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
+          <Space>
+            <Avatar
+              size="small"
+              icon={<UserOutlined />}
+              src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
+            />
+            {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
               short so that the header's right side keeps its width (403 px in the top-menu layout). */}
-          <span
-            data-testid="realname"
-            hidden={nameHidden}
-            title={name}
-            style={{
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              maxWidth: 112,
-              verticalAlign: 'top',
-              ...(nameHidden ? {} : { display: 'inline-block' }),
-            }}
-          >
-            {name}
-          </span>
-        </Space>
+            <span
+              data-testid="realname"
+              hidden={nameHidden}
+              title={name}
+              style={{
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                maxWidth: 112,
+                verticalAlign: 'top',
+                ...(nameHidden ? {} : { display: 'inline-block' }),
+              }}
+            >
+              {name}
+            </span>
+          </Space>
+        </button>
       </Dropdown>
-      <ChangePasswordDialog open={open === 'password'} onClose={close} />
-      <DepartSwitchDialog open={open === 'depart'} onClose={close} />
-      <AccountSwitchDialog open={open === 'account'} onClose={close} accounts={accounts} />
-      <SettingsDrawer open={open === 'settings'} onClose={close} />
+      <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
+      <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />
+      <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
+      <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />
     </>
   );
 }

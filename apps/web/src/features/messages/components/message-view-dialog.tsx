@@ -1,5 +1,5 @@
 /** One announcement opened from the bell: its title, sender and time, and the sanitised Markdown content. */
-import { Modal, Space } from 'antd';
+import { Modal, Space, theme } from 'antd';
 import type { AnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MY_MESSAGES_WIDTH, isPayslipTitle } from '@houtai/shared/messaging';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
@@ -14,6 +14,7 @@ export interface MessageViewDialogProps {
 }
 
 export function MessageViewDialog({ announcement, open, onClose }: MessageViewDialogProps) {
+  const { token } = theme.useToken();
   return (
     <Modal
       open={open}
@@ -25,7 +26,7 @@ export function MessageViewDialog({ announcement, open, onClose }: MessageViewDi
     >
       {announcement && (
         <>
-          <Space size={16} style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, marginBottom: 12 }} wrap>
+          <Space size={16} style={{ color: token.colorTextDescription, fontSize: 12, marginBottom: 12 }} wrap>
             {announcement.sender && <span>发布人：{announcement.sender}</span>}
             {announcement.sendTime && <span>发布时间：{announcement.sendTime}</span>}
           </Space>

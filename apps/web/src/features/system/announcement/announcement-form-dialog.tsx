@@ -4,7 +4,7 @@
  * shared schema (AnnouncementAddBody) checks the form before it is sent; the server checks it again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Radio, Select, Tabs, type GetRef } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Radio, Select, Tabs, theme, type GetRef } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -33,6 +33,7 @@ import { useAddAnnouncement, type AnnouncementInput } from './api/add-announceme
 import { DEPART_OPTIONS, USER_OPTIONS } from './api/audience-options.ts';
 import { useEditAnnouncement } from './api/edit-announcement.ts';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from './labels.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const ANNOUNCEMENT_DIALOG_WIDTH = 900;
@@ -116,6 +117,7 @@ export interface AnnouncementFormDialogProps {
 }
 
 export function AnnouncementFormDialog({ open, record, onClose, onSaved }: AnnouncementFormDialogProps) {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
   const add = useAddAnnouncement();
@@ -197,7 +199,14 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
       destroyOnHidden
       data-testid="announcement-form-dialog"
     >
-      <Form form={form} name="announcement" layout="vertical" autoComplete="off">
+      <ModalForm
+        onSubmit={save.submit}
+        submitting={save.submitting}
+        form={form}
+        name="announcement"
+        layout="vertical"
+        autoComplete="off"
+      >
         <Form.Item
           label="标题"
           name="titile"
@@ -324,7 +333,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
                     {content?.trim() ? (
                       <MarkdownView text={content} resolveImageSrc={resolveStaticUrl} />
                     ) : (
-                      <span style={{ color: '#999' }}>暂无内容</span>
+                      <span style={{ color: token.colorTextDescription }}>暂无内容</span>
                     )}
                   </div>
                 ),
@@ -332,7 +341,7 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
             ]}
           />
         </Form.Item>
-      </Form>
+      </ModalForm>
       <MarkdownImageDialog
         open={imageDialog}
         upload={(file, opts) => commonUpload(file, { ...opts, biz: 'jeditor' })}
