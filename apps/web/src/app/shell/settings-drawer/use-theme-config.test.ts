@@ -15,6 +15,21 @@ function solid(color: string, bg: string): string {
 }
 
 const WHITE = '#FFFFFF';
+const PRESET_NAMES = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const;
 const DARK_MENU = '#001529';
 
 describe('theme config', () => {
@@ -47,28 +62,17 @@ describe('theme config', () => {
       expect(config.components?.Menu?.itemSelectedBg).toBe(brandColors(color).selectedBg);
       // Dark menu: antd draws items in 65 % white on #001529.
       pass('rgba(255,255,255,0.65)', DARK_MENU, 'dark menu item');
-      // Tags: text <name>7 on <name>1, status tags the seed on its Bg.
-      for (const name of [
-        'blue',
-        'purple',
-        'cyan',
-        'green',
-        'magenta',
-        'red',
-        'orange',
-        'yellow',
-        'volcano',
-        'geekblue',
-        'lime',
-        'gold',
-      ] as const) {
-        const tk = t as unknown as Record<string, string>;
-        pass(tk[`${name}7`]!, tk[`${name}1`]!, `${name} tag`);
-      }
+      pass(WHITE, t.colorPrimaryHover, 'white on a hovered primary button');
+      pass(WHITE, t.colorPrimaryActive, 'white on a pressed primary button');
+      pass(t.colorLinkHover, PAGE_BACKGROUND, 'hovered link');
+      // Tags: text <name>7 (the Tag's own tokens) on <name>1 (antd's palette).
+      const tag = { ...t, ...(config.components?.Tag as Record<string, string>) } as unknown as Record<string, string>;
+      for (const name of PRESET_NAMES) pass(tag[`${name}7`]!, tag[`${name}1`]!, `${name} tag`);
       pass(t.colorSuccess, t.colorSuccessBg, 'success tag');
       pass(t.colorWarning, t.colorWarningBg, 'warning tag');
       pass(t.colorError, t.colorErrorBg, 'error tag');
       pass(t.colorError, WHITE, 'form error message');
+      pass(t.colorError, PAGE_BACKGROUND, 'form error message on the sign-in page');
       pass(t.colorInfo, t.colorInfoBg, 'processing tag');
     },
   );

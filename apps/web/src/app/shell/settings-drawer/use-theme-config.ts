@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { ThemeConfig } from 'antd';
-import { accessibleGrey, accessibleShade, blend, PAGE_BACKGROUND } from '@houtai/shared/contrast';
+import { accessibleGrey, accessibleShade, blend, contrastRatio, PAGE_BACKGROUND } from '@houtai/shared/contrast';
 import { useSettings, startSettingsSync } from './settings-store.ts';
 
 /** Ant Design Pro's colour-weak filter. */
@@ -25,7 +25,9 @@ export const SECONDARY_TEXT = accessibleGrey(PAGES);
 
 /**
  * antd's preset colours (text = <name>7 on background <name>1 in a Tag): the ones short of 4.5:1 on their own
- * tint get a darker text shade. The values are antd 6's palette.
+ * tint get a darker text shade. The values are antd 6's palette. They are Tag component tokens: antd derives the
+ * global palette from its seeds again and would drop them as global tokens (darker seeds would turn the tints
+ * grey).
  */
 const PRESET_TAGS: Readonly<Record<string, readonly [text: string, background: string]>> = {
   cyan: ['#08979C', '#E6FFFB'],
@@ -52,7 +54,7 @@ const presetTokens = Object.fromEntries(
 );
 const statusTokens = Object.fromEntries(
   Object.entries(STATUS).flatMap(([name, [seed, bg, border]]) => [
-    [`color${name}`, accessibleShade(seed, [bg, WHITE])],
+    [`color${name}`, accessibleShade(seed, [bg, ...PAGES])],
     [`color${name}Bg`, bg],
     [`color${name}Border`, border],
   ]),
@@ -63,17 +65,37 @@ const statusTokens = Object.fromEntries(
  * it (primary buttons, the dark menu's selected item) or it as text on the page, on white or on the selected
  * menu item's tint would be under 4.5:1.
  */
-export function brandColors(primaryColor: string): { primary: string; selectedBg: string } {
+export function brandColors(primaryColor: string): {
+  primary: string;
+  /** Hover and pressed states: darker still (axe also reads a button the pointer rests on). */
+  hover: string;
+  active: string;
+  selectedBg: string;
+} {
   const selectedBg = blend(primaryColor, 0.1, WHITE);
-  return { primary: accessibleShade(primaryColor, [...PAGES, selectedBg]), selectedBg };
+  const backgrounds = [...PAGES, selectedBg];
+  const primary = accessibleShade(primaryColor, backgrounds);
+  const base = contrastRatio(primary, PAGE_BACKGROUND);
+  return {
+    primary,
+    hover: accessibleShade(primaryColor, backgrounds, base + 0.8),
+    active: accessibleShade(primaryColor, backgrounds, base + 1.6),
+    selectedBg,
+  };
 }
 
 export function themeConfigFor(primaryColor: string): ThemeConfig {
-  const { primary, selectedBg } = brandColors(primaryColor);
+  const { primary, hover, active, selectedBg } = brandColors(primaryColor);
   return {
     token: {
       colorPrimary: primary,
+      colorPrimaryHover: hover,
+      colorPrimaryActive: active,
+      colorPrimaryTextHover: hover,
+      colorPrimaryTextActive: active,
       colorLink: primary,
+      colorLinkHover: hover,
+      colorLinkActive: active,
       // Info (processing tags, info alerts) in the brand colour, on the brand's own light tint.
       colorInfo: primary,
       colorInfoBg: selectedBg,
@@ -82,11 +104,11 @@ export function themeConfigFor(primaryColor: string): ThemeConfig {
       colorTextDescription: SECONDARY_TEXT,
       colorTextPlaceholder: SECONDARY_TEXT,
       ...statusTokens,
-      ...presetTokens,
     },
     components: {
       Menu: { itemSelectedBg: selectedBg, itemSelectedColor: primary, horizontalItemSelectedColor: primary },
-      Tabs: { itemSelectedColor: primary },
+      Tabs: { itemSelectedColor: primary, itemHoverColor: hover, itemActiveColor: active },
+      Tag: presetTokens,
     },
   };
 }

@@ -292,54 +292,63 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
           <Input.TextArea rows={2} maxLength={ANNOUNCEMENT_ABSTRACT_MAX} showCount placeholder="选填，列表中显示" />
         </Form.Item>
         <Form.Item label="内容（Markdown）" required>
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => setTab(k as 'edit' | 'preview')}
-            size="small"
-            tabBarExtraContent={
-              <Button size="small" icon={<PictureOutlined />} onClick={() => setImageDialog(true)}>
-                插入图片
-              </Button>
-            }
-            items={[
-              {
-                key: 'edit',
-                label: '编辑',
-                forceRender: true,
-                children: (
-                  <Form.Item
-                    name="msgContent"
-                    noStyle
-                    rules={[{ required: true, whitespace: true, message: ANNOUNCEMENT_TEXT.contentRequired }]}
-                  >
-                    <Input.TextArea
-                      ref={editor}
-                      rows={12}
-                      maxLength={ANNOUNCEMENT_CONTENT_MAX}
-                      placeholder={
-                        '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)、![图片](/api/sys/common/static/…)'
-                      }
-                      style={{ fontFamily: 'monospace' }}
-                      data-testid="announcement-content"
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'preview',
-                label: '预览',
-                children: (
-                  <div data-testid="announcement-preview" style={{ minHeight: 240, maxHeight: 420, overflow: 'auto' }}>
-                    {content?.trim() ? (
-                      <MarkdownView text={content} resolveImageSrc={resolveStaticUrl} />
-                    ) : (
-                      <span style={{ color: token.colorTextDescription }}>暂无内容</span>
-                    )}
-                  </div>
-                ),
-              },
-            ]}
-          />
+          {/* Over the tab bar, not in it: a button inside role=tablist is not allowed (axe, issue 11). */}
+          <div style={{ position: 'relative' }}>
+            <Button
+              size="small"
+              icon={<PictureOutlined />}
+              onClick={() => setImageDialog(true)}
+              style={{ position: 'absolute', top: 8, insetInlineEnd: 0, zIndex: 1 }}
+            >
+              插入图片
+            </Button>
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k as 'edit' | 'preview')}
+              size="small"
+              items={[
+                {
+                  key: 'edit',
+                  label: '编辑',
+                  forceRender: true,
+                  children: (
+                    <Form.Item
+                      name="msgContent"
+                      noStyle
+                      rules={[{ required: true, whitespace: true, message: ANNOUNCEMENT_TEXT.contentRequired }]}
+                    >
+                      <Input.TextArea
+                        ref={editor}
+                        rows={12}
+                        maxLength={ANNOUNCEMENT_CONTENT_MAX}
+                        placeholder={
+                          '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)、![图片](/api/sys/common/static/…)'
+                        }
+                        style={{ fontFamily: 'monospace' }}
+                        data-testid="announcement-content"
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  key: 'preview',
+                  label: '预览',
+                  children: (
+                    <div
+                      data-testid="announcement-preview"
+                      style={{ minHeight: 240, maxHeight: 420, overflow: 'auto' }}
+                    >
+                      {content?.trim() ? (
+                        <MarkdownView text={content} resolveImageSrc={resolveStaticUrl} />
+                      ) : (
+                        <span style={{ color: token.colorTextDescription }}>暂无内容</span>
+                      )}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          </div>
         </Form.Item>
       </ModalForm>
       <MarkdownImageDialog
