@@ -54,7 +54,7 @@ describe('ModalForm', () => {
   it('does not send again while the call is on its way', async () => {
     const onSubmit = vi.fn();
     render(<Dialog onSubmit={onSubmit} submitting />);
-    expect((screen.getByTestId('enter-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('enter-submit').disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: '打印机' } });
     pressEnter(screen.getByLabelText('名称'));
     await new Promise((r) => setTimeout(r, 50));

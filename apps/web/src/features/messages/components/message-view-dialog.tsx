@@ -11,14 +11,17 @@ export interface MessageViewDialogProps {
   announcement: ViewedAnnouncement | null;
   open: boolean;
   onClose: () => void;
+  /** Once closed: focus the opener (the popup entry that opened the dialog is gone). */
+  afterClose?: (() => void) | undefined;
 }
 
-export function MessageViewDialog({ announcement, open, onClose }: MessageViewDialogProps) {
+export function MessageViewDialog({ announcement, open, onClose, afterClose }: MessageViewDialogProps) {
   const { token } = theme.useToken();
   return (
     <Modal
       open={open}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={null}
       width={MY_MESSAGES_WIDTH}
       title={<span data-testid="message-view-title">{announcement?.titile ?? ''}</span>}
