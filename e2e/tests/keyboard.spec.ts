@@ -12,6 +12,11 @@ import { animationsSettled } from '../src/session.ts';
 const USER = 'lisi';
 const TEMPORARY_PASSWORD = 'Keyboard_2026';
 
+/** The user menu's popup (the header's navigation is a role=menu too). */
+function userMenu(page: Page): Locator {
+  return page.locator('.houtai-user-menu-popup').getByRole('menu');
+}
+
 /** Presses Tab until `target` has focus (at most `max` times); fails when it never does. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -58,7 +63,7 @@ async function chooseWithKeyboard(page: Page, key: 'Enter' | ' ' | 'ArrowDown', 
   const trigger = page.getByTestId('user-menu');
   await tabTo(page, trigger);
   await page.keyboard.press(key === ' ' ? 'Space' : key);
-  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
   await animationsSettled(page);
   await arrowTo(page, item);
@@ -115,9 +120,9 @@ test('Escape closes the menu, a dialog and the drawer, and focus goes back to th
   // The menu itself.
   await tabTo(page, trigger);
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(userMenu(page)).toBeHidden();
   await expect(trigger).toBeFocused();
   await expect(trigger).toHaveAttribute('aria-expanded', 'false');
 

@@ -63,9 +63,10 @@ export function UserMenu() {
   const [open, setOpen] = useState<Open>(null);
   const [accounts, setAccounts] = useState<SettlementAccount[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  // antd's Dropdown takes over the ref of its child: the trigger is found in a box of our own.
+  const box = useRef<HTMLSpanElement>(null);
   const close = useCallback(() => setOpen(null), []);
-  const focusTrigger = useCallback(() => trigger.current?.focus(), []);
+  const focusTrigger = useCallback(() => box.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
 
   // The open menu takes focus, so the arrows move through its items (the popup mounts a frame or two later).
   useEffect(() => {
@@ -78,8 +79,20 @@ export function UserMenu() {
       else if (++tries < 20) frame = requestAnimationFrame(focusMenu);
     };
     frame = requestAnimationFrame(focusMenu);
-    return () => cancelAnimationFrame(frame);
-  }, [menuOpen]);
+    // Escape closes the menu and hands focus back to the trigger (wherever focus is in the menu).
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      // After the menu's own key handling, which moves focus to its active item.
+      setTimeout(focusTrigger, 0);
+    };
+    // Capture: before rc-dropdown's own Escape handler closes the menu (and this effect's cleanup removes this).
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, [menuOpen, focusTrigger]);
 
   const confirmLogout = () => {
     modal.confirm({
@@ -123,7 +136,10 @@ export function UserMenu() {
     { key: K.logout, icon: <LogoutOutlined />, label: label(K.logout, SHELL_TEXT.logout) },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Chosen with Enter, the menu hands focus to the trigger button during the keydown: without this the
+    // key's keypress would then "click" the trigger as well.
+    domEvent.preventDefault();
     setMenuOpen(false);
     switch (key) {
       case K.accountCenter:
@@ -158,59 +174,60 @@ export function UserMenu() {
   const nameHidden = screens.md === false;
   return (
     <>
-      <Dropdown
-        menu={{ items, onClick }}
-        trigger={['click']}
-        placement="bottomRight"
-        open={menuOpen}
-        rootClassName={MENU_POPUP_CLASS}
-        onOpenChange={(isOpen) => {
-          setMenuOpen(isOpen);
-          // The logout confirmation is a modal: start loading its module while the user picks an entry.
-          if (isOpen) void loadModal();
-        }}
-      >
-        <button
-          ref={trigger}
-          type="button"
-          aria-label={name || SHELL_TEXT.accountCenter}
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          className="houtai-user-menu-trigger"
-          onKeyDown={(e: KeyboardEvent) => {
-            if (e.key !== 'ArrowDown') return;
-            e.preventDefault();
-            setMenuOpen(true);
-            void loadModal();
+      <span ref={box} style={{ display: 'contents' }}>
+        <Dropdown
+          menu={{ items, onClick }}
+          trigger={['click']}
+          placement="bottomRight"
+          open={menuOpen}
+          rootClassName={MENU_POPUP_CLASS}
+          onOpenChange={(isOpen) => {
+            setMenuOpen(isOpen);
+            // The logout confirmation is a modal: start loading its module while the user picks an entry.
+            if (isOpen) void loadModal();
           }}
-          data-testid="user-menu"
         >
-          <Space>
-            <Avatar
-              size="small"
-              icon={<UserOutlined />}
-              src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
-            />
-            {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
+          <button
+            type="button"
+            aria-label={name || SHELL_TEXT.accountCenter}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            className="houtai-user-menu-trigger"
+            onKeyDown={(e: KeyboardEvent) => {
+              if (e.key !== 'ArrowDown') return;
+              e.preventDefault();
+              setMenuOpen(true);
+              void loadModal();
+            }}
+            data-testid="user-menu"
+          >
+            <Space>
+              <Avatar
+                size="small"
+                icon={<UserOutlined />}
+                src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
+              />
+              {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
               short so that the header's right side keeps its width (403 px in the top-menu layout). */}
-            <span
-              data-testid="realname"
-              hidden={nameHidden}
-              title={name}
-              style={{
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                maxWidth: 112,
-                verticalAlign: 'top',
-                ...(nameHidden ? {} : { display: 'inline-block' }),
-              }}
-            >
-              {name}
-            </span>
-          </Space>
-        </button>
-      </Dropdown>
+              <span
+                data-testid="realname"
+                hidden={nameHidden}
+                title={name}
+                style={{
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  maxWidth: 112,
+                  verticalAlign: 'top',
+                  ...(nameHidden ? {} : { display: 'inline-block' }),
+                }}
+              >
+                {name}
+              </span>
+            </Space>
+          </button>
+        </Dropdown>
+      </span>
       <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
       <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />
       <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
