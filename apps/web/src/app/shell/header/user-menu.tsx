@@ -149,7 +149,9 @@ export function UserMenu() {
         void navigate(ACCOUNT_SETTINGS_PATH);
         return;
       case K.systemSettings:
-        setOpen('settings');
+        // Once the closing menu has handed focus back to the trigger, so that the drawer's own focus comes last
+        // (Escape closes the drawer only with focus inside it).
+        setTimeout(() => setOpen('settings'), 0);
         return;
       case K.password:
         setOpen('password');
