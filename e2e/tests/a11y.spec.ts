@@ -164,6 +164,8 @@ test('shell screens as admin, with the user menu, tab bar menu and header popove
   await audit(page, 'task centre');
   await closeDialog(page);
 
+  // 操作日志 opens from home.
+  await page.goto('/dashboard/analysis');
   await page.getByTestId('open-operate-log').click();
   await expect(page.getByRole('dialog').getByText('操作日志', { exact: true })).toBeVisible();
   await audit(page, '操作日志');
