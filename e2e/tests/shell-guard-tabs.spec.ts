@@ -102,7 +102,7 @@ test.describe('tab workspace', () => {
     await expect(nickname).toHaveValue('保留的文字');
 
     // Closing drops the kept page; opening it again starts from the stored profile.
-    await tabBar(page).locator('.ant-tabs-tab', { hasText: '个人设置' }).locator('.ant-tabs-tab-remove').click();
+    await tabBar(page).locator('.ant-tabs-tab', { hasText: '个人设置' }).getByTestId('tab-close').click();
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
     await expect(tab(page, '个人设置')).toHaveCount(0);
     await page.goBack();

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { Drawer, Layout } from 'antd';
+import { Drawer, Layout, theme } from 'antd';
 import { useRecordNavigation } from '../../lib/analysis-navigate.ts';
 import { documentTitle, orgDisplayName } from '../../lib/org-name.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
@@ -38,6 +38,7 @@ export function BasicLayout() {
 }
 
 function Shell({ table }: { table: MenuRouteTable }) {
+  const { token } = theme.useToken();
   const settings = useSettings((s) => s.settings);
   const device = useLayoutDevice();
   const isMobile = device !== 'desktop';
@@ -138,7 +139,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
             </div>
           </div>
         </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }} data-testid="main-footer">
+        <Layout.Footer style={{ textAlign: 'center', color: token.colorTextDescription }} data-testid="main-footer">
           {copyright && <div>{copyright}</div>}
           {filingNumber && <div>{filingNumber}</div>}
         </Layout.Footer>

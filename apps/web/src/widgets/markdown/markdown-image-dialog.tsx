@@ -8,6 +8,7 @@ import { Form, Input, Modal, Tabs } from 'antd';
 import { UPLOAD_TEXT } from '@houtai/shared/upload';
 import { useFeedback } from '../../lib/feedback.ts';
 import { FileUpload, type UploadTransport } from '../upload/file-upload.tsx';
+import { ModalForm } from '../../lib/modal-form.tsx';
 
 export const IMAGE_DIALOG_TEXT = {
   title: '插入图片',
@@ -87,7 +88,7 @@ export function MarkdownImageDialog({ open, upload, resolveUrl, onInsert, onCanc
       }}
       destroyOnHidden
     >
-      <Form layout="vertical">
+      <ModalForm onSubmit={ok} layout="vertical">
         <Tabs
           activeKey={tab}
           onChange={(k) => setTab(k as 'local' | 'remote')}
@@ -131,7 +132,7 @@ export function MarkdownImageDialog({ open, upload, resolveUrl, onInsert, onCanc
             },
           ]}
         />
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }

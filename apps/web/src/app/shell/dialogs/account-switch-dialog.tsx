@@ -10,10 +10,13 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useSelectAccount } from './api/select-account.ts';
 import { reloadPage } from './reload-page.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 export interface AccountSwitchDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Once the dialog has closed (its animation done): e.g. focus a trigger that antd cannot refocus. */
+  afterClose?: (() => void) | undefined;
   accounts: readonly SettlementAccount[];
 }
 
@@ -21,7 +24,7 @@ interface Values {
   accountId: string;
 }
 
-export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDialogProps) {
+export function AccountSwitchDialog({ open, onClose, afterClose, accounts }: AccountSwitchDialogProps) {
   const [form] = Form.useForm<Values>();
   const userInfo = useSessionStore((s) => s.userInfo);
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
@@ -46,9 +49,10 @@ export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDi
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
+      afterClose={afterClose}
       data-testid="account-switch-dialog"
     >
-      <Form form={form} initialValues={{ accountId: current }}>
+      <ModalForm onSubmit={submit} submitting={submitting} form={form} initialValues={{ accountId: current }}>
         <Form.Item label="结算组织" name="accountId" rules={[{ required: true, message: SHELL_TEXT.accountRequired }]}>
           <Select
             placeholder={SHELL_TEXT.accountRequired}
@@ -57,7 +61,7 @@ export function AccountSwitchDialog({ open, onClose, accounts }: AccountSwitchDi
             options={accounts.map((a) => ({ value: a.id, label: a.settlement_org_name }))}
           />
         </Form.Item>
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }

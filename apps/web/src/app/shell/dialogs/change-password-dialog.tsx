@@ -18,10 +18,13 @@ import { useFeedback } from '../../../lib/feedback.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useUpdatePassword } from './api/update-password.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 export interface ChangePasswordDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Once the dialog has closed (its animation done): e.g. focus a trigger that antd cannot refocus. */
+  afterClose?: (() => void) | undefined;
 }
 
 interface Values {
@@ -30,7 +33,7 @@ interface Values {
   confirmpassword: string;
 }
 
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose, afterClose }: ChangePasswordDialogProps) {
   const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const username = useSessionStore((s) => s.userInfo?.username ?? null);
@@ -70,9 +73,17 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         onClose();
       }}
       destroyOnHidden
+      afterClose={afterClose}
       data-testid="change-password-dialog"
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
+      <ModalForm
+        onSubmit={submit}
+        submitting={submitting}
+        form={form}
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 16 }}
+        autoComplete="off"
+      >
         <Form.Item label="旧密码" name="oldpassword" rules={[{ required: true, message: OLD_PASSWORD_REQUIRED }]}>
           <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
         </Form.Item>
@@ -105,7 +116,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         >
           <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
         </Form.Item>
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }

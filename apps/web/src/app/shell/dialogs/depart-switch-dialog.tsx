@@ -13,17 +13,20 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useCurrentUserDeparts } from './api/get-current-user-departs.ts';
 import { useSelectDepart } from './api/select-depart.ts';
 import { reloadPage } from './reload-page.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 export interface DepartSwitchDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Once the dialog has closed (its animation done): e.g. focus a trigger that antd cannot refocus. */
+  afterClose?: (() => void) | undefined;
 }
 
 interface Values {
   orgCode: string;
 }
 
-export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
+export function DepartSwitchDialog({ open, onClose, afterClose }: DepartSwitchDialogProps) {
   const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const userInfo = useSessionStore((s) => s.userInfo);
@@ -69,10 +72,16 @@ export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
+      afterClose={afterClose}
       data-testid="depart-switch-dialog"
     >
       {ready ? (
-        <Form form={form} initialValues={{ orgCode: currentOrgCode ?? undefined }}>
+        <ModalForm
+          onSubmit={submit}
+          submitting={submitting}
+          form={form}
+          initialValues={{ orgCode: currentOrgCode ?? undefined }}
+        >
           <Form.Item label="部门" name="orgCode" rules={[{ required: true, message: SHELL_TEXT.departRequired }]}>
             <Select
               placeholder={SHELL_TEXT.departRequired}
@@ -81,7 +90,7 @@ export function DepartSwitchDialog({ open, onClose }: DepartSwitchDialogProps) {
               options={list.map((d) => ({ value: d.orgCode, label: d.departName }))}
             />
           </Form.Item>
-        </Form>
+        </ModalForm>
       ) : (
         <Spin />
       )}

@@ -142,4 +142,30 @@ describe('user menu', () => {
     await choose('system-settings');
     expect(await screen.findByText('整体风格设置')).toBeTruthy();
   });
+
+  it('opens from the keyboard: the trigger is a button, ArrowDown opens the menu and gives it focus', async () => {
+    mockApi({});
+    renderInShell(<UserMenu />);
+    const trigger = screen.getByTestId('user-menu');
+    // A native button: Enter and Space click it in a browser.
+    expect(trigger.tagName).toBe('BUTTON');
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    await screen.findByTestId('user-menu-password');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'));
+  });
+
+  it('Escape closes the open menu and focus goes back to the trigger', async () => {
+    mockApi({});
+    renderInShell(<UserMenu />);
+    const trigger = screen.getByTestId('user-menu');
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'));
+    fireEvent.keyDown(window, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(trigger);
+  });
 });

@@ -2,8 +2,13 @@
  * The header's user menu (spec 000 §2.5, §2.7, §4): avatar and name opening 个人中心, 账户设置, 系统设置,
  * 修改密码, 部门切换, 结算组织切换, 清除缓存 and 退出登录. It owns its dialogs and the settings drawer and reads
  * the session store itself. Must render inside the app's <FeedbackHost> and the router. No props.
+ *
+ * Keyboard (issue 11): the trigger is a real <button>, so Enter and Space open the menu, and ArrowDown does too;
+ * the open menu takes focus (arrows move, Enter activates), Escape closes it and focus goes back to the trigger.
+ * A dialog or the drawer opened from the menu hands focus back to the trigger when it closes (the menu item
+ * that opened it is gone by then).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
 import {
@@ -44,6 +49,8 @@ export const USER_MENU_KEYS = {
   logout: 'logout',
 } as const;
 
+const MENU_POPUP_CLASS = 'houtai-user-menu-popup';
+
 function label(key: string, text: string) {
   return <span data-testid={`user-menu-${key}`}>{text}</span>;
 }
@@ -55,7 +62,37 @@ export function UserMenu() {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<Open>(null);
   const [accounts, setAccounts] = useState<SettlementAccount[]>([]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // antd's Dropdown takes over the ref of its child: the trigger is found in a box of our own.
+  const box = useRef<HTMLSpanElement>(null);
   const close = useCallback(() => setOpen(null), []);
+  const focusTrigger = useCallback(() => box.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
+
+  // The open menu takes focus, so the arrows move through its items (the popup mounts a frame or two later).
+  useEffect(() => {
+    if (!menuOpen) return;
+    let frame = 0;
+    let tries = 0;
+    const focusMenu = () => {
+      const menu = document.querySelector<HTMLElement>(`.${MENU_POPUP_CLASS} [role="menu"]`);
+      if (menu) menu.focus();
+      else if (++tries < 20) frame = requestAnimationFrame(focusMenu);
+    };
+    frame = requestAnimationFrame(focusMenu);
+    // Escape closes the menu and hands focus back to the trigger (wherever focus is in the menu).
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      // After the menu's own key handling, which moves focus to its active item.
+      setTimeout(focusTrigger, 0);
+    };
+    // Capture: before rc-dropdown's own Escape handler closes the menu (and this effect's cleanup removes this).
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, [menuOpen, focusTrigger]);
 
   const confirmLogout = () => {
     modal.confirm({
@@ -67,6 +104,7 @@ export function UserMenu() {
         await logout();
         loadPage(LOGIN_PATH);
       },
+      afterClose: focusTrigger,
     });
   };
 
@@ -98,7 +136,11 @@ export function UserMenu() {
     { key: K.logout, icon: <LogoutOutlined />, label: label(K.logout, SHELL_TEXT.logout) },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Chosen with Enter, the menu hands focus to the trigger button during the keydown: without this the
+    // key's keypress would then "click" the trigger as well.
+    domEvent.preventDefault();
+    setMenuOpen(false);
     switch (key) {
       case K.accountCenter:
         void navigate(ACCOUNT_CENTER_PATH);
@@ -107,7 +149,9 @@ export function UserMenu() {
         void navigate(ACCOUNT_SETTINGS_PATH);
         return;
       case K.systemSettings:
-        setOpen('settings');
+        // Once the closing menu has handed focus back to the trigger, so that the drawer's own focus comes last
+        // (Escape closes the drawer only with focus inside it).
+        setTimeout(() => setOpen('settings'), 0);
         return;
       case K.password:
         setOpen('password');
@@ -119,6 +163,7 @@ export function UserMenu() {
         openAccounts();
         return;
       case K.clearCache:
+        focusTrigger();
         void clearCache();
         return;
       case K.logout:
@@ -131,48 +176,64 @@ export function UserMenu() {
   const nameHidden = screens.md === false;
   return (
     <>
-      <Dropdown
-        menu={{ items, onClick }}
-        trigger={['click']}
-        placement="bottomRight"
-        // The logout confirmation is a modal: start loading its module while the user picks an entry.
-        onOpenChange={(isOpen) => isOpen && void loadModal()}
-      >
-        <Space
-          role="button"
-          tabIndex={0}
-          aria-label={name}
-          style={{ cursor: 'pointer', paddingInline: 8 }}
-          data-testid="user-menu"
+      <span ref={box} style={{ display: 'contents' }}>
+        <Dropdown
+          menu={{ items, onClick }}
+          trigger={['click']}
+          placement="bottomRight"
+          open={menuOpen}
+          rootClassName={MENU_POPUP_CLASS}
+          onOpenChange={(isOpen) => {
+            setMenuOpen(isOpen);
+            // The logout confirmation is a modal: start loading its module while the user picks an entry.
+            if (isOpen) void loadModal();
+          }}
         >
-          <Avatar
-            size="small"
-            icon={<UserOutlined />}
-            src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
-          />
-          {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
-              short so that the header's right side keeps its width (403 px in the top-menu layout). */}
-          <span
-            data-testid="realname"
-            hidden={nameHidden}
-            title={name}
-            style={{
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              maxWidth: 112,
-              verticalAlign: 'top',
-              ...(nameHidden ? {} : { display: 'inline-block' }),
+          <button
+            type="button"
+            aria-label={name || SHELL_TEXT.accountCenter}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            className="houtai-user-menu-trigger"
+            onKeyDown={(e: KeyboardEvent) => {
+              if (e.key !== 'ArrowDown') return;
+              e.preventDefault();
+              setMenuOpen(true);
+              void loadModal();
             }}
+            data-testid="user-menu"
           >
-            {name}
-          </span>
-        </Space>
-      </Dropdown>
-      <ChangePasswordDialog open={open === 'password'} onClose={close} />
-      <DepartSwitchDialog open={open === 'depart'} onClose={close} />
-      <AccountSwitchDialog open={open === 'account'} onClose={close} accounts={accounts} />
-      <SettingsDrawer open={open === 'settings'} onClose={close} />
+            <Space>
+              <Avatar
+                size="small"
+                icon={<UserOutlined />}
+                src={userInfo?.avatar ? resolveStaticUrl(userInfo.avatar) : undefined}
+              />
+              {/* On phones only the avatar; the name stays for screen readers in aria-label. A long name is cut
+              short so that the header's right side keeps its width (403 px in the top-menu layout). */}
+              <span
+                data-testid="realname"
+                hidden={nameHidden}
+                title={name}
+                style={{
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  maxWidth: 112,
+                  verticalAlign: 'top',
+                  ...(nameHidden ? {} : { display: 'inline-block' }),
+                }}
+              >
+                {name}
+              </span>
+            </Space>
+          </button>
+        </Dropdown>
+      </span>
+      <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
+      <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />
+      <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
+      <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />
     </>
   );
 }

@@ -13,6 +13,8 @@ import { useSettings } from './settings-store.ts';
 export interface SettingsDrawerProps {
   open: boolean;
   onClose: () => void;
+  /** Once the drawer has closed: e.g. focus a trigger that is gone from the page by then. */
+  afterClose?: (() => void) | undefined;
 }
 
 export const SETTINGS_DRAWER_WIDTH = 300;
@@ -26,7 +28,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
+export function SettingsDrawer({ open, onClose, afterClose }: SettingsDrawerProps) {
   const settings = useSettings((s) => s.settings);
   const update = useSettings((s) => s.update);
   const set = (patch: DisplaySettingsPatch) => update(patch);
@@ -39,6 +41,9 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
       size={SETTINGS_DRAWER_WIDTH}
       open={open}
       onClose={onClose}
+      afterOpenChange={(isOpen) => {
+        if (!isOpen) afterClose?.();
+      }}
       data-testid="settings-drawer"
     >
       <Typography.Title level={5}>整体风格设置</Typography.Title>

@@ -3,11 +3,25 @@
  * without a close icon), right-click menu 刷新/关闭左侧/关闭右侧/关闭其它 (tabMenuFor), drag to reorder
  * (native HTML5 drag; home stays first), middle click closes a tab (on home it warns 首页不能关闭!).
  * A reloaded tab spins its icon for 1400 ms.
+ *
+ * Accessibility (issue 11): the tablist holds only tabs. antd's close buttons would be focusable siblings of the
+ * tabs inside role=tablist (axe: aria-required-children), so the tabs are not antd-closable: the × is a part of
+ * the tab's own label, for the mouse, hidden from assistive technology; from the keyboard the focused tab closes
+ * with Delete or Backspace, and focus moves to the tab that becomes active.
  */
-import { cloneElement, useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { Dropdown, Tabs, type MenuProps, type TabsProps } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { tabMenuFor, type TabCommandId } from '../tabs/tab-commands.ts';
 import { isHomeTab, type Tab, type TabState } from '../tabs/tab-model.ts';
 import { tabsStore, useTabsStore } from '../tabs/tabs-store.ts';
@@ -17,7 +31,20 @@ export const RELOAD_HIGHLIGHT_MS = 1400;
 
 const DRAG_TYPE = 'application/x-houtai-tab';
 
-function TabLabel({ model, tab, reloading }: { model: TabState; tab: Tab; reloading: boolean }) {
+/** Keys that close the focused tab. */
+export const CLOSE_TAB_KEYS = ['Delete', 'Backspace'] as const;
+
+function TabLabel({
+  model,
+  tab,
+  reloading,
+  closable,
+}: {
+  model: TabState;
+  tab: Tab;
+  reloading: boolean;
+  closable: boolean;
+}) {
   const items: MenuProps['items'] = tabMenuFor(model, tab).map((entry) => ({
     key: entry.id,
     label: entry.label,
@@ -41,6 +68,20 @@ function TabLabel({ model, tab, reloading }: { model: TabState; tab: Tab; reload
       >
         {reloading && <ReloadOutlined spin data-testid="tab-reloading" style={{ marginInlineEnd: 6 }} />}
         {tab.meta.title}
+        {closable && (
+          <span
+            className="houtai-tab-close"
+            aria-hidden="true"
+            data-testid="tab-close"
+            title="关闭"
+            onClick={(e) => {
+              e.stopPropagation();
+              tabsStore.getState().close(tab.fullPath);
+            }}
+          >
+            <CloseOutlined />
+          </span>
+        )}
       </span>
     </Dropdown>
   );
@@ -79,9 +120,25 @@ export function TabBar() {
 
   const items: TabsProps['items'] = model.tabs.map((tab) => ({
     key: tab.fullPath,
-    label: <TabLabel model={model} tab={tab} reloading={reloading.has(tab.fullPath)} />,
-    closable: !isHomeTab(model, tab.fullPath),
+    label: (
+      <TabLabel
+        model={model}
+        tab={tab}
+        reloading={reloading.has(tab.fullPath)}
+        closable={!isHomeTab(model, tab.fullPath)}
+      />
+    ),
+    closable: false,
   }));
+
+  const bar = useRef<HTMLDivElement>(null);
+  /** Delete/Backspace on a focused tab closes it (home warns); focus follows to the tab that is active then. */
+  const onTabKeyDown = (key: string) => (e: KeyboardEvent) => {
+    if (!(CLOSE_TAB_KEYS as readonly string[]).includes(e.key)) return;
+    e.preventDefault();
+    tabsStore.getState().close(key);
+    requestAnimationFrame(() => bar.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+  };
 
   const dragProps = (key: string) => {
     if (isHomeTab(model, key)) return {};
@@ -125,25 +182,25 @@ export function TabBar() {
               },
             }
           : dragProps(key);
-        return cloneElement(node, own);
+        const props: HTMLAttributes<HTMLDivElement> = { ...own, onKeyDown: onTabKeyDown(key) };
+        return cloneElement(node as ReactElement<HTMLAttributes<HTMLDivElement>>, props);
       }}
     </DefaultTabBar>
   );
 
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={model.activeFullPath}
-      items={items}
-      onChange={(key) => void navigate(key)}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') tabsStore.getState().close(key);
-      }}
-      renderTabBar={renderTabBar}
-      tabBarStyle={{ margin: 0 }}
-      data-testid="tab-bar"
-    />
+    <div ref={bar}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={model.activeFullPath}
+        items={items}
+        onChange={(key) => void navigate(key)}
+        renderTabBar={renderTabBar}
+        tabBarStyle={{ margin: 0 }}
+        data-testid="tab-bar"
+      />
+    </div>
   );
 }

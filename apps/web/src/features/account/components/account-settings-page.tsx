@@ -50,8 +50,8 @@ export function AccountSettingsPage() {
         <Form.Item name="avatar" label="头像" extra="上传后点击保存生效">
           <AvatarUpload user={userInfo} />
         </Form.Item>
-        <Form.Item label="用户名">
-          <Input value={userInfo?.username} disabled />
+        <Form.Item label="用户名" htmlFor="account-settings-username">
+          <Input id="account-settings-username" value={userInfo?.username} disabled />
         </Form.Item>
         <Form.Item name="realname" label="真实姓名" rules={[{ required: true, message: '请输入真实姓名' }]}>
           <Input maxLength={100} />

@@ -5,7 +5,7 @@
  * parent. The content is Markdown, rendered sanitised, loaded with the first unfolding.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Empty, Pagination, Spin, Tag, type PaginationProps } from 'antd';
+import { Alert, Button, Empty, Pagination, Spin, Tag, theme, type PaginationProps } from 'antd';
 import { BellOutlined, DownOutlined, GatewayOutlined, UpOutlined } from '@ant-design/icons';
 import type { MyAnnouncementRecord } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT, isPayslipTitle } from '@houtai/shared/messaging';
@@ -98,6 +98,7 @@ function MessageItem({
   unread: boolean;
   onToggle: () => void;
 }) {
+  const { token } = theme.useToken();
   const Icon = record.msgCategory === '3' ? GatewayOutlined : BellOutlined;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -155,7 +156,9 @@ function MessageItem({
           )}
           {record.titile}
         </span>
-        <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, whiteSpace: 'nowrap' }}>{record.sendTime ?? ''}</span>
+        <span style={{ color: token.colorTextDescription, fontSize: 12, whiteSpace: 'nowrap' }}>
+          {record.sendTime ?? ''}
+        </span>
         <span
           style={{ color: 'var(--ant-color-primary, #1677ff)', fontSize: 12, whiteSpace: 'nowrap' }}
           data-testid="message-toggle"

@@ -15,6 +15,8 @@ export interface MyMessagesDialogProps {
   onClose: () => void;
   /** A message was marked read; the bell's count drops. */
   onRead?: (anntId: string) => void;
+  /** Once closed: focus the opener (the bell; the popup entry that opened the dialog is gone). */
+  afterClose?: (() => void) | undefined;
 }
 
 export function MyMessagesDialog(props: MyMessagesDialogProps) {
@@ -28,12 +30,13 @@ export function MyMessagesDialog(props: MyMessagesDialogProps) {
   return <MyMessagesModal key={opening} {...props} />;
 }
 
-function MyMessagesModal({ open, onClose, onRead }: MyMessagesDialogProps) {
+function MyMessagesModal({ open, onClose, onRead, afterClose }: MyMessagesDialogProps) {
   const messages = useMyMessages(open);
   return (
     <Modal
       open={open}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={null}
       width={MY_MESSAGES_WIDTH}
       title={<TitleWithFilter filters={messages.filters} onSearch={messages.search} />}

@@ -8,7 +8,7 @@
  * count is a small bubble of our own rather than antd's Badge, and the panel, the dialogs and the mark-read
  * calls load on first use.
  */
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Spin } from 'antd';
@@ -69,6 +69,9 @@ export function NoticeBell({ links, dark = false, compact = false }: NoticeBellP
   const { message } = useFeedback();
   const bell = useListByUser();
   const count = unreadCount(bell.data);
+  // A dialog opened from the popup hands focus back to the bell when it closes.
+  const bellButton = useRef<HTMLButtonElement>(null);
+  const focusBell = useCallback(() => bellButton.current?.focus(), []);
   // Shown as data-realtime: whether live updates can arrive (diagnostics, browser tests).
   const realtime = useSyncExternalStore(subscribeRealtimeStatus, getRealtimeStatus);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -145,6 +148,7 @@ export function NoticeBell({ links, dark = false, compact = false }: NoticeBellP
         popupRender={() => panel}
       >
         <Button
+          ref={bellButton}
           type="text"
           aria-label={label}
           title={MESSAGE_TEXT.bell}
@@ -161,12 +165,17 @@ export function NoticeBell({ links, dark = false, compact = false }: NoticeBellP
       </Dropdown>
       {used.messages && (
         <Suspense fallback={null}>
-          <MyMessagesDialog open={dialog === 'messages'} onClose={() => setDialog(null)} />
+          <MyMessagesDialog open={dialog === 'messages'} onClose={() => setDialog(null)} afterClose={focusBell} />
         </Suspense>
       )}
       {used.message && (
         <Suspense fallback={null}>
-          <MessageViewDialog announcement={viewed} open={dialog === 'message'} onClose={() => setDialog(null)} />
+          <MessageViewDialog
+            announcement={viewed}
+            open={dialog === 'message'}
+            onClose={() => setDialog(null)}
+            afterClose={focusBell}
+          />
         </Suspense>
       )}
     </>

@@ -2,7 +2,7 @@
  * The bell's popover (spec §2.7): tabs 通知(N) and 系统消息(N) listing the unread items' titles and times, and a
  * footer with the messages page and 查看更多 (我的消息). Loaded when the popover first opens.
  */
-import { Button, Empty, Flex, Spin, Tabs } from 'antd';
+import { Button, Empty, Flex, Spin, Tabs, theme } from 'antd';
 import type { AnnouncementRecord, ListByUserResult } from '@houtai/shared/contract/announcement';
 import { MESSAGE_TEXT } from '@houtai/shared/messaging';
 import './notice-panel.css';
@@ -66,6 +66,7 @@ function NoticeList({
   onOpen: (a: AnnouncementRecord) => void;
   testId: string;
 }) {
+  const { token } = theme.useToken();
   if (items.length === 0) {
     return (
       <Empty
@@ -103,7 +104,7 @@ function NoticeList({
             >
               {a.titile}
             </div>
-            <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)', marginTop: 2 }}>{a.sendTime ?? ''}</div>
+            <div style={{ fontSize: 12, color: token.colorTextDescription, marginTop: 2 }}>{a.sendTime ?? ''}</div>
           </button>
         </li>
       ))}

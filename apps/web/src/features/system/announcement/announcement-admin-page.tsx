@@ -19,6 +19,7 @@ import {
   Tag,
   Tooltip,
   Typography,
+  theme,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -43,6 +44,7 @@ import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
 import { CATEGORY_OPTIONS, PRIORITY_COLOR, SEND_STATUS_COLOR, SEND_STATUS_OPTIONS } from './labels.ts';
 
 export function AnnouncementAdminPage() {
+  const { token } = theme.useToken();
   const { message } = useFeedback();
   const [form] = Form.useForm<AnnouncementFilters>();
   const table = useAnnouncementTable();
@@ -270,7 +272,7 @@ export function AnnouncementAdminPage() {
       >
         {viewing && (
           <div data-testid="announcement-view">
-            <Space style={{ color: '#999', marginBottom: 12 }} size={16}>
+            <Space style={{ color: token.colorTextDescription, marginBottom: 12 }} size={16}>
               {viewing.sender && <span>发布人：{viewing.sender}</span>}
               <span>{viewing.sendTime ? `发布时间：${viewing.sendTime}` : '未发布'}</span>
             </Space>

@@ -4,7 +4,7 @@
  * shared schema (AnnouncementAddBody) checks the form before it is sent; the server checks it again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Radio, Select, Tabs, type GetRef } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Radio, Select, Tabs, theme, type GetRef } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -33,6 +33,7 @@ import { useAddAnnouncement, type AnnouncementInput } from './api/add-announceme
 import { DEPART_OPTIONS, USER_OPTIONS } from './api/audience-options.ts';
 import { useEditAnnouncement } from './api/edit-announcement.ts';
 import { CATEGORY_OPTIONS, MSG_TYPE_OPTIONS, PRIORITY_OPTIONS } from './labels.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const ANNOUNCEMENT_DIALOG_WIDTH = 900;
@@ -117,6 +118,7 @@ export interface AnnouncementFormDialogProps {
 }
 
 export function AnnouncementFormDialog({ open, record, onClose, onSaved }: AnnouncementFormDialogProps) {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
   const add = useAddAnnouncement();
@@ -198,7 +200,14 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
       destroyOnHidden
       data-testid="announcement-form-dialog"
     >
-      <Form form={form} name="announcement" layout="vertical" autoComplete="off">
+      <ModalForm
+        onSubmit={save.submit}
+        submitting={save.submitting}
+        form={form}
+        name="announcement"
+        layout="vertical"
+        autoComplete="off"
+      >
         <Form.Item
           label="标题"
           name="titile"
@@ -285,56 +294,65 @@ export function AnnouncementFormDialog({ open, record, onClose, onSaved }: Annou
           <Input.TextArea rows={2} maxLength={ANNOUNCEMENT_ABSTRACT_MAX} showCount placeholder="选填，列表中显示" />
         </Form.Item>
         <Form.Item label="内容（Markdown）" required>
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => setTab(k as 'edit' | 'preview')}
-            size="small"
-            tabBarExtraContent={
-              <Button size="small" icon={<PictureOutlined />} onClick={() => setImageDialog(true)}>
-                插入图片
-              </Button>
-            }
-            items={[
-              {
-                key: 'edit',
-                label: '编辑',
-                forceRender: true,
-                children: (
-                  <Form.Item
-                    name="msgContent"
-                    noStyle
-                    rules={[{ required: true, whitespace: true, message: ANNOUNCEMENT_TEXT.contentRequired }]}
-                  >
-                    <Input.TextArea
-                      ref={editor}
-                      rows={12}
-                      maxLength={ANNOUNCEMENT_CONTENT_MAX}
-                      placeholder={
-                        '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)、![图片](/api/sys/common/static/…)'
-                      }
-                      style={{ fontFamily: 'monospace' }}
-                      data-testid="announcement-content"
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'preview',
-                label: '预览',
-                children: (
-                  <div data-testid="announcement-preview" style={{ minHeight: 240, maxHeight: 420, overflow: 'auto' }}>
-                    {content?.trim() ? (
-                      <MarkdownView text={content} resolveImageSrc={resolveStaticUrl} />
-                    ) : (
-                      <span style={{ color: '#999' }}>暂无内容</span>
-                    )}
-                  </div>
-                ),
-              },
-            ]}
-          />
+          {/* Over the tab bar, not in it: a button inside role=tablist is not allowed (axe, issue 11). */}
+          <div style={{ position: 'relative' }}>
+            <Button
+              size="small"
+              icon={<PictureOutlined />}
+              onClick={() => setImageDialog(true)}
+              style={{ position: 'absolute', top: 8, insetInlineEnd: 0, zIndex: 1 }}
+            >
+              插入图片
+            </Button>
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k as 'edit' | 'preview')}
+              size="small"
+              items={[
+                {
+                  key: 'edit',
+                  label: '编辑',
+                  forceRender: true,
+                  children: (
+                    <Form.Item
+                      name="msgContent"
+                      noStyle
+                      rules={[{ required: true, whitespace: true, message: ANNOUNCEMENT_TEXT.contentRequired }]}
+                    >
+                      <Input.TextArea
+                        ref={editor}
+                        rows={12}
+                        maxLength={ANNOUNCEMENT_CONTENT_MAX}
+                        placeholder={
+                          '支持 Markdown：# 标题、**加粗**、- 列表、[链接](https://…)、![图片](/api/sys/common/static/…)'
+                        }
+                        style={{ fontFamily: 'monospace' }}
+                        data-testid="announcement-content"
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  key: 'preview',
+                  label: '预览',
+                  children: (
+                    <div
+                      data-testid="announcement-preview"
+                      style={{ minHeight: 240, maxHeight: 420, overflow: 'auto' }}
+                    >
+                      {content?.trim() ? (
+                        <MarkdownView text={content} resolveImageSrc={resolveStaticUrl} />
+                      ) : (
+                        <span style={{ color: token.colorTextDescription }}>暂无内容</span>
+                      )}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          </div>
         </Form.Item>
-      </Form>
+      </ModalForm>
       <MarkdownImageDialog
         open={imageDialog}
         upload={(file, opts) => commonUpload(file, { ...opts, biz: 'jeditor' })}

@@ -4,7 +4,7 @@
  * (`cmd: 'notice'`). The text is plain text; the shared schema checks it here and on the server.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Skeleton, Space, Switch, theme, Typography } from 'antd';
 import {
   ANNOUNCEMENT_PERMISSIONS,
   ANNOUNCEMENT_TEXT,
@@ -24,6 +24,7 @@ interface Values {
 }
 
 export function NoticeBannerAdminPage() {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const { message } = useFeedback();
   const canEdit = useHasPermission(ANNOUNCEMENT_PERMISSIONS.noticeEdit);
@@ -124,7 +125,7 @@ export function NoticeBannerAdminPage() {
               background: on ? '#fffbe6' : '#fafafa',
               border: `1px solid ${on ? '#ffe58f' : '#f0f0f0'}`,
               borderRadius: 4,
-              color: on ? undefined : '#999',
+              color: on ? undefined : token.colorTextDescription,
               whiteSpace: 'pre-wrap',
               wordBreak: 'break-all',
             }}

@@ -15,6 +15,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { FileUpload, type UploadTransport } from '../../../widgets/upload/file-upload.tsx';
 import { useAddWorkOrder } from '../api/add-work-order.ts';
 import { PRIORITY_OPTIONS } from '../work-order-labels.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 interface Values {
   title: string;
@@ -67,7 +68,9 @@ export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDia
       destroyOnHidden
       data-testid="work-order-add-dialog"
     >
-      <Form
+      <ModalForm
+        onSubmit={submit}
+        submitting={submitting}
         form={form}
         name="workOrderAdd"
         layout="vertical"
@@ -106,7 +109,7 @@ export function AddWorkOrderDialog({ open, onClose, onCreated }: AddWorkOrderDia
         >
           <FileUpload upload={uploadAttachment} biz="temp" maxCount={WORK_ORDER_LIMITS.attachments} aria-label="附件" />
         </Form.Item>
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { useFeedback } from '../../../lib/feedback.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useAssignWorkOrder } from '../api/assign-work-order.ts';
 import { searchUsers, type UserOption } from '../api/search-users.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -96,7 +97,9 @@ export function AssignWorkOrderDialog({ order, onClose }: AssignWorkOrderDialogP
           {`${order.orderNo}  ${order.title}`}
         </Typography.Paragraph>
       ) : null}
-      <Form
+      <ModalForm
+        onSubmit={submit}
+        submitting={submitting}
         form={form}
         name="workOrderAssign"
         layout="vertical"
@@ -124,7 +127,7 @@ export function AssignWorkOrderDialog({ order, onClose }: AssignWorkOrderDialogP
         >
           <Input.TextArea rows={3} maxLength={WORK_ORDER_LIMITS.note} showCount placeholder="选填" />
         </Form.Item>
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { WORK_ORDER_LIMITS, WORK_ORDER_TEXT, type WorkOrderRecord } from '@houta
 import { useFeedback } from '../../../lib/feedback.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useWorkOrderStep } from '../api/work-order-step.ts';
+import { ModalForm } from '../../../lib/modal-form.tsx';
 
 export type NoteDialogStep = 'complete' | 'close' | 'reopen';
 
@@ -54,7 +55,15 @@ export function NoteStepDialog({ target, onClose }: NoteStepDialogProps) {
           {`${target.order.orderNo}  ${target.order.title}`}
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} name="workOrderNote" layout="vertical" autoComplete="off" preserve={false}>
+      <ModalForm
+        onSubmit={submit}
+        submitting={submitting}
+        form={form}
+        name="workOrderNote"
+        layout="vertical"
+        autoComplete="off"
+        preserve={false}
+      >
         <Form.Item
           label={spec?.label}
           name="note"
@@ -70,7 +79,7 @@ export function NoteStepDialog({ target, onClose }: NoteStepDialogProps) {
             placeholder={spec?.required ? `请输入${spec.label}` : '选填'}
           />
         </Form.Item>
-      </Form>
+      </ModalForm>
     </Modal>
   );
 }
