@@ -39,10 +39,16 @@ function preloadChunks(bundle: Record<string, Rolldown.OutputAsset | Rolldown.Ou
 }
 
 /**
- * Sets of first-screen groups whose chunks are joined (chunkPlan): the frame is loaded by every signed-in page,
- * so what only the frame and home share goes with the frame.
+ * Sets of first-screen groups whose chunks are joined (chunkPlan), each a request less on the first screens: home
+ * is shown inside the frame, so what login shares with the frame alone or with home alone goes with what all three
+ * share (home loads both anyway; the other signed-in pages load a few kB of login+home more), and what only the
+ * frame and home share goes with the frame. The login page's own modules stay apart: no signed-in page loads them.
  */
-const CHUNK_MERGES: Record<string, string> = { 'shell+home': 'shell' };
+const CHUNK_MERGES: Record<string, string> = {
+  'login+shell': 'login+shell+home',
+  'login+home': 'login+shell+home',
+  'shell+home': 'shell',
+};
 
 /** Set while the planning build runs (it must not plan again, and its output is thrown away). */
 const PLANNING = 'HOUTAI_CHUNK_PLANNING';
