@@ -157,13 +157,16 @@ async function measurePage(browser: Browser, origin: string, url: string, ready:
   return load;
 }
 
-/** Signs in as admin through the login form of `origin` and waits for the home page's welcome. */
+/**
+ * Signs in as admin through the login form of `origin` and waits for the frame's user menu (the greeting is not
+ * shown in the top-menu header up to 1440 px, so it is no sign of the frame at Playwright's default 1280 px).
+ */
 export async function signInAdmin(page: Page, origin: string, password: string): Promise<void> {
   await page.goto(`${origin}/user/login`);
   await page.getByLabel('账号', { exact: true }).fill('admin');
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('welcome').waitFor();
+  await page.getByTestId('user-menu').waitFor();
 }
 
 async function signedInContext(browser: Browser, origin: string, password: string): Promise<BrowserContext> {
@@ -193,7 +196,7 @@ export async function webBench(repoRoot: string): Promise<boolean> {
     const scripts = recordScripts(page, origin);
     const started = Date.now();
     await page.goto(`${origin}/dashboard/analysis`);
-    await page.getByTestId('welcome').waitFor();
+    await page.getByTestId('user-menu').waitFor();
     const interactiveMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
     const homeLoad = await scripts();

@@ -64,3 +64,54 @@ export function routePreloads(chunks: readonly PreloadChunk[], groups: PreloadGr
   }
   return out;
 }
+
+/** The chunk that holds each group's first-screen modules plus the entry's static imports, per module id. */
+export type ChunkPlan = Map<string, string>;
+
+/** Name of the chunk that takes the modules the entry loads statically (beside the entry module itself). */
+export const BOOT_CHUNK = 'boot';
+
+/**
+ * Fewer, larger chunks for the first screens, worked out from a first build's chunk graph (after tree-shaking,
+ * which the bundler's grouping hook does not see). Each module a first screen loads is named after the set of
+ * groups whose screens load it: the entry's static imports go to {@link BOOT_CHUNK}; the rest to one chunk per
+ * set of groups (e.g. `login`, `login+shell+home`, `shell+home`). A screen then loads the entry, boot and the
+ * chunks of the sets it is in — and never a module it did not load before: a set's chunk holds only modules
+ * every screen of that set loaded. Screens outside the groups load such a chunk for any module of it they need.
+ * `merge` joins the sets whose chunks are worth fewer requests more than a little more code on the other
+ * screens (e.g. `shell` with `shell+home`: every signed-in page loads the frame): a set → the name to use.
+ * The entry chunk's own modules go to boot as well: a group takes the modules its modules import along with them,
+ * so an entry module left out would be pulled into a screen's chunk and the entry would load that chunk. The entry
+ * chunk stays (index.html names it), a small facade importing boot.
+ */
+export function chunkPlan(
+  chunks: readonly PreloadChunk[],
+  groups: PreloadGroups,
+  merge: Readonly<Record<string, string>> = {},
+): ChunkPlan {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const boot = new Set<string>();
+  for (const entry of chunks.filter((c) => c.isEntry)) withStaticImports(byName, entry, boot);
+  const groupNames = Object.keys(groups);
+  const loadedBy = new Map<string, string[]>();
+  for (const group of groupNames) {
+    const files = new Set<string>();
+    for (const modulePath of groups[group]!) {
+      const chunk = chunkOf(chunks, modulePath);
+      if (!chunk) throw new Error(`chunk plan: no chunk holds ${modulePath} (group ${group})`);
+      withStaticImports(byName, chunk, files);
+    }
+    for (const file of files) loadedBy.set(file, [...(loadedBy.get(file) ?? []), group]);
+  }
+  const plan: ChunkPlan = new Map();
+  for (const chunk of chunks) {
+    let name: string | undefined;
+    if (boot.has(chunk.fileName)) name = BOOT_CHUNK;
+    else {
+      const set = loadedBy.get(chunk.fileName);
+      if (set) name = merge[set.join('+')] ?? set.join('+');
+    }
+    if (name) for (const id of chunk.moduleIds) plan.set(id, name);
+  }
+  return plan;
+}
