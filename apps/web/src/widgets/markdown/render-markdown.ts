@@ -12,6 +12,7 @@
 import createDOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'dompurify';
 import { Marked } from 'marked';
 import { PAYSLIP_IMAGE_WIDTH } from '@houtai/shared/messaging';
+import { RICH_TEXT_TAGS } from '@houtai/shared/rich-text';
 
 export interface RenderMarkdownOptions {
   /** 'html': the text is HTML (announcement content), sanitised as it is; 'markdown' (default): parsed first. */
@@ -35,71 +36,8 @@ export function isAllowedUrl(value: string): boolean {
   return ALLOWED_URI_REGEXP.test(value.replace(URL_IGNORED, ''));
 }
 
-/** What Markdown produces, plus the common inline and table HTML that announcements use. */
-export const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'bdi',
-  'bdo',
-  'blockquote',
-  'br',
-  'caption',
-  'cite',
-  'code',
-  'col',
-  'colgroup',
-  'dd',
-  'del',
-  'details',
-  'dfn',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  'rp',
-  'rt',
-  'ruby',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'time',
-  'tr',
-  'u',
-  'ul',
-  'var',
-  'wbr',
-] as const;
+/** What Markdown produces, plus the common inline and table HTML that announcements use (shared with the server). */
+export const ALLOWED_TAGS = RICH_TEXT_TAGS;
 
 /** Attributes kept from the message. No class, id or style: antd's classes or an inline style could fake UI. */
 export const ALLOWED_ATTR = [
