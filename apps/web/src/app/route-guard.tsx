@@ -15,6 +15,7 @@ import { logout } from '../lib/http.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { menuTableFor, toRouteObjects } from './pages/menu-route-objects.tsx';
 import { PageSpinner } from './route-fallbacks.tsx';
+import { getSystemNotice } from './shell/notice-banner/api/get-system-notice.ts';
 
 export const NOT_FOUND_PATH = '/404';
 /** Texts of a failed permission load (Jeecg's guard shows the same notification). */
@@ -43,8 +44,11 @@ let loading: { token: string; promise: Promise<PermissionResult | null> } | null
 async function loadPermissions(token: string): Promise<PermissionResult | null> {
   // Independent of the permissions and needed by the frame's first paint: asked for at the same time (a failure
   // reads as no banner).
+  // The request starts now, with the permission call — not after the frame's chunk has been evaluated (that took
+  // a round trip's worth of CPU on a phone, and the frame waited for the answer).
+  const notice = getSystemNotice();
   const firstPaint = import('./router/shell-first-paint.ts')
-    .then((m) => m.loadShellFirstPaint())
+    .then((m) => m.loadShellFirstPaint(notice))
     .catch(() => () => undefined);
   try {
     const permissions = await fetchUserPermission();

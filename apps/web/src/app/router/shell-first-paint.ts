@@ -3,11 +3,14 @@
  * the permissions (in its own chunk, so that the login page does not carry it), and put in place just before the
  * frame mounts, so that nothing pushes the page down when it arrives later (the notice banner did: CLS 0.19).
  */
-import { getSystemNotice } from '../shell/notice-banner/api/get-system-notice.ts';
+import type { SystemNotice } from '@houtai/shared/messaging';
 import { noticeBanner } from '../shell/notice-banner/notice-banner-store.ts';
 
-/** Starts the loads; resolves to the function that puts their answers in place. Never rejects. */
-export async function loadShellFirstPaint(): Promise<() => void> {
-  const notice = await getSystemNotice();
-  return () => noticeBanner.preload(notice);
+/**
+ * Waits for the loads the route guard started (the notice is asked for before this chunk has even been evaluated);
+ * resolves to the function that puts their answers in place. Never rejects.
+ */
+export async function loadShellFirstPaint(notice: Promise<SystemNotice | null>): Promise<() => void> {
+  const answer = await notice;
+  return () => noticeBanner.preload(answer);
 }
