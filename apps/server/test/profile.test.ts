@@ -95,7 +95,7 @@ describe('display settings', () => {
     [{ layout: 'mix' }, SETTINGS_TEXT.layout],
     [{ contentWidth: 'Wide' }, SETTINGS_TEXT.contentWidth],
     [{ primaryColor: '#000000' }, SETTINGS_TEXT.primaryColor],
-    [{ fixedHeader: 'yes' }, SETTINGS_TEXT.flag('固定Header')],
+    [{ fixedHeader: 'yes' }, SETTINGS_TEXT.flag('固定顶栏')],
     [[1, 2], SETTINGS_TEXT.notObject],
   ])('refuses %j with HTTP 400 and a Chinese message, storing nothing', async (payload, message) => {
     const before = (await userRow('lisi')).settings;
