@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import type { LightMyRequestResponse } from 'fastify';
 import { newId } from '../src/lib/ids.ts';
 import { createTestApp, TEST_PASSWORD, userIdOf, type Envelope, type TestContext } from './helpers.ts';
+import { VUE2_VIEWS } from './jeecg-vue2-views.ts';
 
 const PREFIX = '/jeecg-boot';
 const CAPTCHA = 'k7pq';
@@ -125,24 +126,6 @@ interface MenuNode {
   path: string;
   children?: MenuNode[];
 }
-
-const VUE2_VIEWS = new Set([
-  'layouts/RouteView',
-  'layouts/IframePageView',
-  'dashboard/Analysis',
-  'system/UserList',
-  'system/RoleUserList',
-  'system/NewPermissionList',
-  'system/DepartList',
-  'system/DictList',
-  'system/SysCategoryList',
-  'system/SysAnnouncementList',
-  'system/SysUserOnlineList',
-  'system/UserAnnouncementList',
-  'system/SysPositionList',
-  'account/center/Index',
-  'account/settings/Index',
-]);
 
 function flatten(nodes: readonly MenuNode[]): MenuNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);

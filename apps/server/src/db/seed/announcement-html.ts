@@ -6,9 +6,8 @@
  */
 import { MSG_TYPES } from '@houtai/shared/contract/announcement';
 import type { Db } from '../connection.ts';
-import { newId } from '../../lib/ids.ts';
-import { nowIso } from '../../lib/time.ts';
 import { markdownToAnnouncementHtml } from '../../modules/announcement/announcement-html.ts';
+import { ensureDict } from './dictionaries.ts';
 
 /** The label of each msg_type value (the contract's USER/ALL and our DEPART). */
 export const MSG_TYPE_TEXTS: Readonly<Record<(typeof MSG_TYPES)[number], string>> = {
@@ -33,52 +32,13 @@ async function convertMarkdownContent(db: Db): Promise<void> {
   }
 }
 
-async function ensureMsgTypeItems(db: Db): Promise<void> {
-  let dict = await db.selectFrom('sysDict').select('id').where('dictCode', '=', 'msg_type').executeTakeFirst();
-  if (!dict) {
-    dict = { id: newId() };
-    await db
-      .insertInto('sysDict')
-      .values({
-        id: dict.id,
-        dictName: '通告对象类型',
-        dictCode: 'msg_type',
-        description: null,
-        type: 0,
-        createBy: 'system',
-        createTime: nowIso(),
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-  }
-  const dictId = dict.id;
-  const have = new Set(
-    (await db.selectFrom('sysDictItem').select('itemValue').where('dictId', '=', dictId).execute()).map(
-      (r) => r.itemValue,
-    ),
-  );
-  const missing = MSG_TYPES.map((value, index) => ({ value, index })).filter((i) => !have.has(i.value));
-  if (missing.length === 0) return;
-  await db
-    .insertInto('sysDictItem')
-    .values(
-      missing.map((i) => ({
-        id: newId(),
-        dictId,
-        itemText: MSG_TYPE_TEXTS[i.value],
-        itemValue: i.value,
-        itemColor: null,
-        description: null,
-        sortOrder: i.index + 1,
-        status: 1,
-        createBy: 'system',
-        createTime: nowIso(),
-        updateBy: null,
-        updateTime: null,
-      })),
-    )
-    .execute();
+/** Every msg_type value in use (DEPART included) is an item of the msg_type dictionary. */
+function ensureMsgTypeItems(db: Db): Promise<void> {
+  return ensureDict(db, {
+    code: 'msg_type',
+    name: '通告对象类型',
+    items: MSG_TYPES.map((value) => [value, MSG_TYPE_TEXTS[value]] as const),
+  });
 }
 
 export async function seedAnnouncementHtml(db: Db): Promise<void> {

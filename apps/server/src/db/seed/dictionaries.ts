@@ -202,7 +202,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
   },
 ];
 
-async function ensureDict(db: Db, d: DictSeed): Promise<void> {
+/** Creates the dictionary when it is missing and adds the items it lacks (an administrator's edits stay). */
+export async function ensureDict(db: Db, d: DictSeed): Promise<void> {
   let row = await db.selectFrom('sysDict').select('id').where('dictCode', '=', d.code).executeTakeFirst();
   if (!row) {
     row = { id: newId() };
