@@ -7,6 +7,7 @@ import type { FeatureEntry } from '../lib/feature-entry.ts';
 import { accountFeature } from '../features/account/feature.ts';
 import { authFeature } from '../features/auth/feature.ts';
 import { dashboardFeature } from '../features/dashboard/feature.ts';
+import { galleryFeature } from '../features/gallery/feature.ts';
 import { messagesFeature } from '../features/messages/feature.ts';
 import { systemFeature } from '../features/system/feature.ts';
 import { workOrderFeature } from '../features/work-order/feature.ts';
@@ -18,6 +19,7 @@ export const FEATURES = [
   workOrderFeature,
   messagesFeature,
   systemFeature,
+  galleryFeature,
 ] as const satisfies readonly FeatureEntry[];
 
 type PagesOf<F> = F extends { pages: infer P } ? keyof P & string : never;

@@ -14,6 +14,7 @@ import { seedAnnouncementBase } from './announcements.ts';
 import { seedAnnouncementHtml } from './announcement-html.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
+import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
 
@@ -28,6 +29,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0003-work-orders', run: seedWorkOrderBase },
   { name: '0004-announcement-html', run: seedAnnouncementHtml },
   { name: '0005-product-manual-menu', run: seedManualMenu },
+  { name: '0006-widget-gallery-menu', run: seedGalleryMenu },
 ];
 
 export interface SeedOptions {

@@ -58,6 +58,7 @@ export const CLIENT_COMPONENTS: Readonly<Record<string, JeecgComponents>> = {
   'system/SysConfigNotice': { vue2: null, vue3: null },
   'system/OperateLogList': { vue2: null, vue3: null },
   'monitor/Metrics': { vue2: null, vue3: null },
+  'test/WidgetGallery': { vue2: null, vue3: null },
 };
 
 const CONTAINER = 'layouts/RouteView';

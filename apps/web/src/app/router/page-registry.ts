@@ -52,6 +52,7 @@ export const PAGE_COMPONENTS = {
   'bi/workOrder/WorkOrderDetail': 'work-order-detail',
   'system/SysAnnouncementList': 'system-announcement',
   'system/SysConfigNotice': 'system-notice-banner',
+  'test/WidgetGallery': 'widget-gallery',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -69,6 +70,7 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   'bi-workOrder-WorkOrderDetail': 'work-order-detail',
   SysAnnouncementList: 'system-announcement',
   SysConfigNotice: 'system-notice-banner',
+  'test-home': 'widget-gallery',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */
