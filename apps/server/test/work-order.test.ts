@@ -652,6 +652,23 @@ describe('GET /sys/redis/get and PUT /sys/redis/set (key WORK_ORDER)', () => {
     expect(body(await get('lisi')).result).toEqual([]);
   });
 
+  it('keeps the column settings of the list-page kit under LIST_COLUMNS, per user, and refuses malformed ones', async () => {
+    expect(body(await get('zhangsan', 'LIST_COLUMNS'))).toMatchObject({ success: true, result: {} });
+    const saved = await set('zhangsan', {
+      k: 'LIST_COLUMNS',
+      v: { '/bi/workOrder/WorkOrderList': ['title', 'title'] },
+      t: 0,
+    });
+    expect(body(saved)).toMatchObject({ success: true, result: { '/bi/workOrder/WorkOrderList': ['title'] } });
+    expect(body(await get('zhangsan', 'LIST_COLUMNS')).result).toEqual({ '/bi/workOrder/WorkOrderList': ['title'] });
+    expect(body(await get('lisi', 'LIST_COLUMNS')).result).toEqual({});
+    for (const v of [{ "x' or 1=1": ['a'] }, { x: ['<img src=x>'] }, ['a'], 'text']) {
+      const res = await set('zhangsan', { k: 'LIST_COLUMNS', v, t: 0 });
+      expect(body(res).success).toBe(false);
+    }
+    expect(body(await get('zhangsan', 'LIST_COLUMNS')).result).toEqual({ '/bi/workOrder/WorkOrderList': ['title'] });
+  });
+
   it('needs a session', async () => {
     expect((await api(t.app, null, { method: 'GET', url: '/sys/redis/get?k=WORK_ORDER' })).statusCode).toBe(401);
     const res = await api(t.app, null, { method: 'PUT', url: '/sys/redis/set', payload: { k: 'WORK_ORDER', v: [] } });

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { WORK_ORDER_KV_KEY } from '@houtai/shared/contract/work-order-rules';
 import { WorkOrderUnreadIds } from '@houtai/shared/contract/work-order';
+import { LIST_COLUMNS_KV_KEY, ListColumnSettings } from '@houtai/shared/contract/list-page';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './user-kv.repository.ts';
@@ -24,7 +25,11 @@ interface KeyDef {
 }
 
 /** The allow-list. A new key is a decision: add it here with its schema. */
-const KEYS: ReadonlyMap<string, KeyDef> = new Map([[WORK_ORDER_KV_KEY, { schema: WorkOrderUnreadIds, empty: [] }]]);
+const KEYS: ReadonlyMap<string, KeyDef> = new Map<string, KeyDef>([
+  [WORK_ORDER_KV_KEY, { schema: WorkOrderUnreadIds, empty: [] }],
+  // The columns the user hid on each list (the list-page kit's 列设置).
+  [LIST_COLUMNS_KV_KEY, { schema: ListColumnSettings, empty: {} }],
+]);
 
 function keyDef(k: string): KeyDef {
   const def = KEYS.get(k);

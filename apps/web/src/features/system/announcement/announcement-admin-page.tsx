@@ -5,9 +5,7 @@
  */
 import { useState } from 'react';
 import {
-  Alert,
   Button,
-  Card,
   Flex,
   Form,
   Input,
@@ -15,13 +13,14 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
   theme,
+  type TableColumnsType,
 } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
+import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import {
   ANNOUNCEMENT_PERMISSIONS,
   type AnnouncementListRecord,
@@ -32,12 +31,12 @@ import { failureText } from '../../../lib/failure-text.ts';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
-import { useResponsiveColumns } from '../../../lib/server-table/responsive-columns.ts';
+import type { FitColumn } from '../../../lib/server-table/responsive-columns.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { ListPage } from '../../../widgets/list-page/list-page.tsx';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
-import { useDeleteAnnouncements } from './api/delete-announcements.ts';
 import { getAnnouncement } from './api/get-announcement.ts';
-import { useAnnouncementTable, type AnnouncementFilters } from './api/list-announcements.ts';
+import { ANNOUNCEMENT_LIST_PATH, useAnnouncementTable, type AnnouncementFilters } from './api/list-announcements.ts';
 import { useReleaseAnnouncement } from './api/release-announcement.ts';
 import { useRevokeAnnouncement } from './api/revoke-announcement.ts';
 import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
@@ -47,11 +46,12 @@ export function AnnouncementAdminPage() {
   const { token } = theme.useToken();
   const { message } = useFeedback();
   const [form] = Form.useForm<AnnouncementFilters>();
-  const table = useAnnouncementTable();
   const [editing, setEditing] = useState<{ record: AnnouncementRecord | null } | null>(null);
   const [viewing, setViewing] = useState<AnnouncementRecord | null>(null);
   const canDelete = useHasPermission(ANNOUNCEMENT_PERMISSIONS.delete);
-  const selected = table.selection.keys;
+  // Rows are ticked only for 批量删除.
+  const list = useAnnouncementTable(canDelete);
+  const { table } = list;
 
   // Each action shows the server's message (or its own), clears the ticks; its mutation reloads the list.
   const done = (fallback: string) => (text: string) => {
@@ -60,8 +60,6 @@ export function AnnouncementAdminPage() {
   };
   const release = useFormSubmit({ mutation: useReleaseAnnouncement(), onSuccess: done('发布成功') });
   const revoke = useFormSubmit({ mutation: useRevokeAnnouncement(), onSuccess: done('撤销成功') });
-  const deleteOne = useFormSubmit({ mutation: useDeleteAnnouncements(), onSuccess: done('删除成功!') });
-  const deleteSelected = useFormSubmit({ mutation: useDeleteAnnouncements(), onSuccess: done('批量删除成功!') });
 
   const openEditor = async (id: string | null) => {
     if (!id) {
@@ -132,7 +130,7 @@ export function AnnouncementAdminPage() {
           </Authorized>
         )}
         <Authorized action={ANNOUNCEMENT_PERMISSIONS.delete}>
-          <Popconfirm title="确定删除吗?" onConfirm={() => deleteOne.submit([r.id])}>
+          <Popconfirm title={LIST_PAGE_TEXT.confirmDeleteOne} onConfirm={() => list.removeOne(r.id)}>
             <Button type="link" size="small" style={style} danger>
               删除
             </Button>
@@ -142,120 +140,98 @@ export function AnnouncementAdminPage() {
     );
   };
 
-  const layout = useResponsiveColumns<AnnouncementListRecord>({
-    selection: canDelete,
-    columns: [
-      {
-        title: '标题',
-        dataIndex: 'titile',
-        minWidth: 220,
-        // The full title shows in a tooltip only when the cell cuts it.
-        ellipsis: { showTitle: false },
-        render: (title: string) => (
-          <Typography.Text ellipsis={{ tooltip: title }} data-testid="announcement-title">
-            {title}
+  const columns: FitColumn<AnnouncementListRecord>[] = [
+    {
+      title: '标题',
+      dataIndex: 'titile',
+      minWidth: 220,
+      // The full title shows in a tooltip only when the cell cuts it.
+      ellipsis: { showTitle: false },
+      render: (title: string) => (
+        <Typography.Text ellipsis={{ tooltip: title }} data-testid="announcement-title">
+          {title}
+        </Typography.Text>
+      ),
+    },
+    { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 96 },
+    { title: '通告对象', dataIndex: 'msgType_dictText', width: 96, from: 'xl' },
+    { title: '优先级', dataIndex: 'priority_dictText', width: 76, render: (_: string, r) => priorityTag(r) },
+    { title: '发布人', dataIndex: 'sender', width: 96, from: 'xl', render: (v: string | null) => v || '-' },
+    { title: '发布状态', dataIndex: 'sendStatus_dictText', width: 92, render: (_: string, r) => sendStatusTag(r) },
+    { title: '发布时间', dataIndex: 'sendTime', width: 168, render: (v: string | null) => v || '-' },
+    { title: '撤销时间', dataIndex: 'cancelTime', width: 168, from: 'xxl', render: (v: string | null) => v || '-' },
+    { title: '操作', key: 'actions', width: 176, fixed: 'right', render: (_: unknown, r) => actions(r, false) },
+  ];
+  // A phone: one card per announcement — title, tags, sender and times — with its steps beside it.
+  const compactColumns: TableColumnsType<AnnouncementListRecord> = [
+    {
+      title: '通告',
+      key: 'announcement',
+      render: (_: unknown, r) => (
+        <Flex vertical gap={4} style={{ minWidth: 0 }} data-testid="announcement-card">
+          <Typography.Text strong ellipsis={{ tooltip: r.titile }} data-testid="announcement-title">
+            {r.titile}
           </Typography.Text>
-        ),
-      },
-      { title: '消息类型', dataIndex: 'msgCategory_dictText', width: 96 },
-      { title: '通告对象', dataIndex: 'msgType_dictText', width: 96, from: 'xl' },
-      { title: '优先级', dataIndex: 'priority_dictText', width: 76, render: (_: string, r) => priorityTag(r) },
-      { title: '发布人', dataIndex: 'sender', width: 96, from: 'xl', render: (v: string | null) => v || '-' },
-      { title: '发布状态', dataIndex: 'sendStatus_dictText', width: 92, render: (_: string, r) => sendStatusTag(r) },
-      { title: '发布时间', dataIndex: 'sendTime', width: 168, render: (v: string | null) => v || '-' },
-      { title: '撤销时间', dataIndex: 'cancelTime', width: 168, from: 'xxl', render: (v: string | null) => v || '-' },
-      { title: '操作', key: 'actions', width: 176, fixed: 'right', render: (_: unknown, r) => actions(r, false) },
-    ],
-    // A phone: one card per announcement — title, tags, sender and times — with its steps beside it.
-    compactColumns: [
-      {
-        title: '通告',
-        key: 'announcement',
-        render: (_: unknown, r) => (
-          <Flex vertical gap={4} style={{ minWidth: 0 }} data-testid="announcement-card">
-            <Typography.Text strong ellipsis={{ tooltip: r.titile }} data-testid="announcement-title">
-              {r.titile}
-            </Typography.Text>
-            <Flex align="center" gap={4} wrap>
-              <Tag>{r.msgCategory_dictText}</Tag>
-              {priorityTag(r)}
-              {sendStatusTag(r)}
-            </Flex>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {`${r.msgType_dictText ?? ''} · ${r.sender || '-'}`}
-            </Typography.Text>
-            {r.sendTime ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {r.cancelTime ? `撤销于 ${r.cancelTime}` : `发布于 ${r.sendTime}`}
-              </Typography.Text>
-            ) : null}
+          <Flex align="center" gap={4} wrap>
+            <Tag>{r.msgCategory_dictText}</Tag>
+            {priorityTag(r)}
+            {sendStatusTag(r)}
           </Flex>
-        ),
-      },
-      { title: '操作', key: 'actions', width: 72, render: (_: unknown, r) => actions(r, true) },
-    ],
-  });
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {`${r.msgType_dictText ?? ''} · ${r.sender || '-'}`}
+          </Typography.Text>
+          {r.sendTime ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.cancelTime ? `撤销于 ${r.cancelTime}` : `发布于 ${r.sendTime}`}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { title: '操作', key: 'actions', width: 72, render: (_: unknown, r) => actions(r, true) },
+  ];
 
   return (
-    <Card variant="borderless" data-testid="announcement-admin-page">
-      <Form form={form} layout="inline" onFinish={table.searchProps.onSearch} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item label="标题" name="titile">
-          <Input placeholder="请输入标题" allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item label="消息类型" name="msgCategory">
-          <Select placeholder="请选择" allowClear options={CATEGORY_OPTIONS} style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item label="发布状态" name="sendStatus">
-          <Select placeholder="请选择" allowClear options={SEND_STATUS_OPTIONS} style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
+    <>
+      <ListPage<AnnouncementListRecord, AnnouncementFilters>
+        page={list}
+        listKey={ANNOUNCEMENT_LIST_PATH}
+        title="系统通告"
+        search={
+          <Form form={form} layout="inline" onFinish={table.searchProps.onSearch} style={{ rowGap: 12 }}>
+            <Form.Item label="标题" name="titile">
+              <Input placeholder="请输入标题" allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="消息类型" name="msgCategory">
+              <Select placeholder="请选择" allowClear options={CATEGORY_OPTIONS} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item label="发布状态" name="sendStatus">
+              <Select placeholder="请选择" allowClear options={SEND_STATUS_OPTIONS} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit">
+                  查询
+                </Button>
+                <Button onClick={reset}>重置</Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        }
+        toolbar={
+          <Authorized action={ANNOUNCEMENT_PERMISSIONS.add}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void openEditor(null)}>
+              新建
             </Button>
-            <Button onClick={reset}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space style={{ marginBottom: 16 }}>
-        <Authorized action={ANNOUNCEMENT_PERMISSIONS.add}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void openEditor(null)}>
-            新建
-          </Button>
-        </Authorized>
-        {canDelete && selected.length > 0 && (
-          <Popconfirm
-            title={`确定删除选中的 ${selected.length} 条通告吗?`}
-            onConfirm={() => deleteSelected.submit(selected)}
-          >
-            <Button danger icon={<DeleteOutlined />}>
-              批量删除
-            </Button>
-          </Popconfirm>
-        )}
-      </Space>
-      {table.error && (
-        <Alert
-          type="error"
-          showIcon
-          title="系统通告加载失败"
-          description={table.error.message || '加载失败'}
-          action={
-            <Button size="small" onClick={() => void table.refetch()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<AnnouncementListRecord>
-        {...table.tableProps}
-        rowKey="id"
-        size="middle"
-        columns={layout.columns}
-        scroll={layout.scroll}
-        rowSelection={canDelete ? table.tableProps.rowSelection : undefined}
-        locale={{ emptyText: '暂无通告' }}
+          </Authorized>
+        }
+        batchDeletePermission={ANNOUNCEMENT_PERMISSIONS.delete}
+        columns={columns}
+        compactColumns={compactColumns}
+        emptyText="暂无通告"
+        errorTitle="系统通告加载失败"
+        data-testid="announcement-admin-page"
+        testIdPrefix="announcement"
       />
       <AnnouncementFormDialog
         open={editing !== null}
@@ -285,6 +261,6 @@ export function AnnouncementAdminPage() {
           </div>
         )}
       </Modal>
-    </Card>
+    </>
   );
 }

@@ -2,9 +2,11 @@
 import type { Page } from '@houtai/shared/contract/common';
 import type { WorkOrderMine, WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { http, unwrapResult } from '../../../lib/http.ts';
+import { listApi, type ListApi } from '../../../lib/list-api.ts';
 import type { TableParams } from '../../../lib/server-table/table-state.ts';
-import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
+import { useListPage } from '../../../widgets/list-page/use-list-page.ts';
 import { SORTABLE_COLUMNS } from '../work-order-list-state.ts';
+import { WORK_ORDER_EXPORT_URL, WORK_ORDER_IMPORT_URL } from './import-export-work-orders.ts';
 
 export interface WorkOrderSearch {
   title?: string | undefined;
@@ -29,11 +31,22 @@ export async function fetchWorkOrders(params: WorkOrderListParams): Promise<Page
   return unwrapResult(res, '获取工单列表失败');
 }
 
-/** The list screen's table: its search, page, sort and ticked rows (ticks kept across pages for 导出选中). */
+/** The list's route: its key in the user's column settings. */
+export const WORK_ORDER_LIST_PATH = '/bi/workOrder/WorkOrderList';
+
+const WORK_ORDER_API: ListApi<WorkOrderRecord, WorkOrderSearch> = {
+  ...listApi<WorkOrderRecord, WorkOrderSearch>({
+    exportXls: WORK_ORDER_EXPORT_URL,
+    importExcel: WORK_ORDER_IMPORT_URL,
+  }),
+  load: fetchWorkOrders,
+};
+
+/** The list screen's page: its search, page, sort and ticked rows (ticks kept across pages for 导出选中). */
 export function useWorkOrderTable() {
-  return useServerTable<WorkOrderRecord, WorkOrderSearch>({
+  return useListPage<WorkOrderRecord, WorkOrderSearch>({
+    api: WORK_ORDER_API,
     queryKey: WORK_ORDER_LIST_KEY,
-    load: fetchWorkOrders,
     sortable: SORTABLE_COLUMNS,
     selection: 'across-pages',
   });

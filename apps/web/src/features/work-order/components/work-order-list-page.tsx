@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   allowedWorkOrderActions,
   WORK_ORDER_PERMISSIONS,
@@ -14,22 +14,17 @@ import {
   type WorkOrderRecord,
 } from '@houtai/shared/contract/work-order-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { downloadStoredFile } from '../../../lib/download-stored-file.ts';
-import { useFeedback } from '../../../lib/feedback.ts';
-import { useListExport } from '../../../lib/list-export.ts';
 import { Authorized } from '../../../lib/permissions/index.ts';
-import { useResponsiveColumns } from '../../../lib/server-table/responsive-columns.ts';
-import { ImportExcelDialog } from '../../../widgets/import-excel/import-excel-dialog.tsx';
+import type { FitColumn } from '../../../lib/server-table/responsive-columns.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ListPage } from '../../../widgets/list-page/list-page.tsx';
+import { WORK_ORDER_EXPORT_NAME, WORK_ORDER_IMPORT_TASK } from '../api/import-export-work-orders.ts';
 import {
-  registerImportTask,
-  uploadImportFile,
-  WORK_ORDER_EXPORT_NAME,
-  WORK_ORDER_EXPORT_URL,
-  WORK_ORDER_IMPORT_TASK,
-  WORK_ORDER_IMPORT_URL,
-} from '../api/import-export-work-orders.ts';
-import { useWorkOrderTable, WORK_ORDER_QUERY_KEY } from '../api/list-work-orders.ts';
+  useWorkOrderTable,
+  WORK_ORDER_LIST_PATH,
+  WORK_ORDER_QUERY_KEY,
+  type WorkOrderSearch,
+} from '../api/list-work-orders.ts';
 import { useWorkOrderActor } from '../hooks/use-work-order-actor.ts';
 import {
   readUnreadWorkOrders,
@@ -48,34 +43,15 @@ export function WorkOrderListPage() {
   useDocumentTitle('工单列表');
   const navigate = useNavigate();
   const actor = useWorkOrderActor();
-  const table = useWorkOrderTable();
-  const { query, refetch } = table;
+  const list = useWorkOrderTable();
+  const { table } = list;
+  const { refetch } = table;
+  const queryClient = useQueryClient();
   const unread = useUnreadWorkOrderIds();
   const unreadSet = useMemo(() => new Set(unread), [unread]);
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<WorkOrderRecord | null>(null);
   const [stepping, setStepping] = useState<{ step: NoteDialogStep; order: WorkOrderRecord } | null>(null);
-  const [importing, setImporting] = useState(false);
-  const exporting = useListExport();
-  const selected = table.selection.keys;
-  const { modal } = useFeedback();
-  const queryClient = useQueryClient();
-
-  /** The list's filters and sort (not its page) as the export's parameters, with the rows ticked on the list. */
-  const exportRows = () => {
-    const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = table.params;
-    exporting.mutate({
-      url: WORK_ORDER_EXPORT_URL,
-      name: WORK_ORDER_EXPORT_NAME,
-      params: filters,
-      selections: selected,
-      total: table.total,
-      confirm: (text) =>
-        new Promise((resolve) =>
-          modal.confirm({ title: '导出', content: text, onOk: () => resolve(true), onCancel: () => resolve(false) }),
-        ),
-    });
-  };
 
   useEffect(() => {
     // The marks are a convenience: a failure leaves the rows unmarked, silently.
@@ -135,179 +111,122 @@ export function WorkOrderListPage() {
     );
   };
 
-  const layout = useResponsiveColumns<WorkOrderRecord>({
-    selection: true,
-    columns: [
-      {
-        title: '工单号',
-        dataIndex: 'orderNo',
-        width: 148,
-        sorter: true,
-        sortOrder: table.sortOrderOf('orderNo'),
-        render: (_: string, row) => orderNoCell(row),
-      },
-      {
-        title: '标题',
-        dataIndex: 'title',
-        minWidth: 160,
-        // The full title shows in a tooltip only when the cell cuts it.
-        ellipsis: { showTitle: false },
-        render: (title: string, row) => (
-          <Typography.Text ellipsis={{ tooltip: title }} data-testid="work-order-title">
-            <Typography.Link onClick={() => open(row.id)}>{title}</Typography.Link>
-          </Typography.Text>
-        ),
-      },
-      {
-        title: '优先级',
-        dataIndex: 'priority',
-        width: 80,
-        sorter: true,
-        sortOrder: table.sortOrderOf('priority'),
-        render: (_: string, row) => priorityTag(row),
-      },
-      {
-        title: '状态',
-        dataIndex: 'status',
-        width: 84,
-        sorter: true,
-        sortOrder: table.sortOrderOf('status'),
-        render: (_: string, row) => statusTag(row),
-      },
-      {
-        title: '提交人',
-        dataIndex: 'reporterId_dictText',
-        width: 88,
-        from: 'xl',
-        render: (v: string | null) => v ?? '-',
-      },
-      { title: '处理人', dataIndex: 'assigneeId_dictText', width: 88, render: (v: string | null) => v ?? '-' },
-      {
-        title: '创建时间',
-        dataIndex: 'createTime',
-        width: 160,
-        sorter: true,
-        sortOrder: table.sortOrderOf('createTime'),
-      },
-      { title: '操作', key: 'actions', width: 160, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
-    ],
-    compactColumns: [
-      // A phone: one column with the order's essentials, and the steps beside it.
-      {
-        title: '工单',
-        key: 'order',
-        render: (_: unknown, row) => (
-          <Flex vertical gap={4} style={{ minWidth: 0 }}>
-            <Flex align="center" gap={4} wrap>
-              <span style={{ marginInlineEnd: 4 }}>{orderNoCell(row)}</span>
-              {statusTag(row)}
-              {priorityTag(row)}
-            </Flex>
-            <Typography.Link
-              onClick={() => open(row.id)}
-              ellipsis
-              style={{ maxWidth: '100%' }}
-              data-testid="work-order-title"
-            >
-              {row.title}
-            </Typography.Link>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {`${row.reporterId_dictText ?? '-'} → ${row.assigneeId_dictText ?? '未指派'}  ${row.createTime ?? ''}`}
-            </Typography.Text>
+  const columns: FitColumn<WorkOrderRecord>[] = [
+    {
+      title: '工单号',
+      dataIndex: 'orderNo',
+      width: 148,
+      sorter: true,
+      sortOrder: table.sortOrderOf('orderNo'),
+      render: (_: string, row) => orderNoCell(row),
+    },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      minWidth: 160,
+      // The full title shows in a tooltip only when the cell cuts it.
+      ellipsis: { showTitle: false },
+      render: (title: string, row) => (
+        <Typography.Text ellipsis={{ tooltip: title }} data-testid="work-order-title">
+          <Typography.Link onClick={() => open(row.id)}>{title}</Typography.Link>
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '优先级',
+      dataIndex: 'priority',
+      width: 80,
+      sorter: true,
+      sortOrder: table.sortOrderOf('priority'),
+      render: (_: string, row) => priorityTag(row),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 84,
+      sorter: true,
+      sortOrder: table.sortOrderOf('status'),
+      render: (_: string, row) => statusTag(row),
+    },
+    {
+      title: '提交人',
+      dataIndex: 'reporterId_dictText',
+      width: 88,
+      from: 'xl',
+      render: (v: string | null) => v ?? '-',
+    },
+    { title: '处理人', dataIndex: 'assigneeId_dictText', width: 88, render: (v: string | null) => v ?? '-' },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      width: 160,
+      sorter: true,
+      sortOrder: table.sortOrderOf('createTime'),
+    },
+    { title: '操作', key: 'actions', width: 160, fixed: 'right', render: (_: unknown, row) => actions(row, false) },
+  ];
+  const compactColumns: TableColumnsType<WorkOrderRecord> = [
+    // A phone: one column with the order's essentials, and the steps beside it.
+    {
+      title: '工单',
+      key: 'order',
+      render: (_: unknown, row) => (
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Flex align="center" gap={4} wrap>
+            <span style={{ marginInlineEnd: 4 }}>{orderNoCell(row)}</span>
+            {statusTag(row)}
+            {priorityTag(row)}
           </Flex>
-        ),
-      },
-      { title: '操作', key: 'actions', width: 84, render: (_: unknown, row) => actions(row, true) },
-    ],
-  });
-  const { compact } = layout;
+          <Typography.Link
+            onClick={() => open(row.id)}
+            ellipsis
+            style={{ maxWidth: '100%' }}
+            data-testid="work-order-title"
+          >
+            {row.title}
+          </Typography.Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {`${row.reporterId_dictText ?? '-'} → ${row.assigneeId_dictText ?? '未指派'}  ${row.createTime ?? ''}`}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: '操作', key: 'actions', width: 84, render: (_: unknown, row) => actions(row, true) },
+  ];
 
-  const exportLabel = selected.length > 0 ? `导出选中（${selected.length}）` : '导出';
   return (
-    <Flex vertical gap={16} data-testid="work-order-list-page">
-      <Card size="small">
-        <WorkOrderSearchForm onSearch={table.searchProps.onSearch} />
-      </Card>
-      <Card
-        size="small"
+    <>
+      <ListPage<WorkOrderRecord, WorkOrderSearch>
+        page={list}
+        listKey={WORK_ORDER_LIST_PATH}
         title="工单列表"
-        extra={
-          <Space wrap>
-            <Authorized action={WORK_ORDER_PERMISSIONS.add}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setAdding(true)}
-                data-testid="work-order-add"
-              >
-                新建工单
-              </Button>
-            </Authorized>
-            <Authorized action={WORK_ORDER_PERMISSIONS.add}>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImporting(true)}
-                aria-label="导入"
-                title="导入"
-                data-testid="work-order-import"
-              >
-                {compact ? null : '导入'}
-              </Button>
-            </Authorized>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={exportRows}
-              aria-label={exportLabel}
-              title={exportLabel}
-              data-testid="work-order-export"
-            >
-              {compact ? null : exportLabel}
+        search={<WorkOrderSearchForm onSearch={table.searchProps.onSearch} />}
+        toolbar={
+          <Authorized action={WORK_ORDER_PERMISSIONS.add}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="work-order-add">
+              新建工单
             </Button>
-          </Space>
+          </Authorized>
         }
-      >
-        {query.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title="工单列表加载失败"
-            description={query.error.message}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重试
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-            data-testid="work-order-list-error"
-          />
-        ) : null}
-        <Table<WorkOrderRecord>
-          {...table.tableProps}
-          rowKey="id"
-          size="middle"
-          columns={layout.columns}
-          scroll={layout.scroll}
-          locale={{ emptyText: query.isError ? '加载失败' : '暂无工单' }}
-          rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
-          data-testid="work-order-table"
-        />
-      </Card>
+        columns={columns}
+        compactColumns={compactColumns}
+        exportConfig={{ name: WORK_ORDER_EXPORT_NAME }}
+        importConfig={{
+          title: '导入工单',
+          task: WORK_ORDER_IMPORT_TASK,
+          rule: WORK_ORDER_TEXT.importRule,
+          permission: WORK_ORDER_PERMISSIONS.add,
+        }}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: WORK_ORDER_QUERY_KEY })}
+        emptyText="暂无工单"
+        errorTitle="工单列表加载失败"
+        rowClassName={(row) => (unreadSet.has(row.id) ? 'work-order-row-unread' : '')}
+        data-testid="work-order-list-page"
+        testIdPrefix="work-order"
+      />
       <AddWorkOrderDialog open={adding} onClose={() => setAdding(false)} />
       <AssignWorkOrderDialog order={assigning} onClose={() => setAssigning(null)} />
       <NoteStepDialog target={stepping} onClose={() => setStepping(null)} />
-      <ImportExcelDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        title="导入工单"
-        rule={WORK_ORDER_TEXT.importRule}
-        importUrl={WORK_ORDER_IMPORT_URL}
-        task={WORK_ORDER_IMPORT_TASK}
-        upload={uploadImportFile}
-        registerTask={registerImportTask}
-        downloadDetail={downloadStoredFile}
-        onImported={() => void queryClient.invalidateQueries({ queryKey: WORK_ORDER_QUERY_KEY })}
-      />
-    </Flex>
+    </>
   );
 }
