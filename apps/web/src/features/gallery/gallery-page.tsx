@@ -36,7 +36,7 @@ export function GalleryPage() {
   useDocumentTitle('组件示例');
   const screens = Grid.useBreakpoint();
   const wide = screens.lg === true;
-  if (SECTIONS.length === 0) return <Empty description="暂无组件示例" />;
+  if (SECTIONS.length === 0) return <Empty description="暂无组件示例" data-testid="widget-gallery" />;
   return (
     <div className={wide ? 'gallery gallery--wide' : 'gallery'} data-testid="widget-gallery">
       {wide && (

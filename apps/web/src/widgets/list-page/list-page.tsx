@@ -7,7 +7,7 @@
  * Buttons follow permission codes; the server checks them again.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Card, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { downloadStoredFile } from '../../lib/download-stored-file.ts';
@@ -204,8 +204,10 @@ export function ListPage<Row extends object, F extends object>(props: ListPagePr
           rowKey={rowKey}
           size="middle"
           columns={layout.columns}
-          scroll={layout.scroll}
-          locale={{ emptyText: failure ? '加载失败' : emptyText }}
+          // Without phone columns the desktop ones scroll inside the card rather than widen the page.
+          scroll={compact && !compactColumns ? { x: 'max-content' } : layout.scroll}
+          // The table's own placeholder grey is below AA: the text gets the secondary colour, which passes.
+          locale={{ emptyText: <Typography.Text type="secondary">{failure ? '加载失败' : emptyText}</Typography.Text> }}
           {...(rowClassName ? { rowClassName } : {})}
           data-testid={`${testId}-table`}
         />
