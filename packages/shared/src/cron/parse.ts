@@ -219,7 +219,8 @@ export function parseCron(expression: string): ParseResult {
   try {
     return { ok: true, cron: parseOrThrow(expression) };
   } catch (err) {
-    if (err instanceof CronError) return { ok: false, message: err.message, ...(err.field ? { field: err.field } : {}) };
+    if (err instanceof CronError)
+      return { ok: false, message: err.message, ...(err.field ? { field: err.field } : {}) };
     throw err;
   }
 }

@@ -46,11 +46,19 @@ export function vectorsOf(file: unknown): CronVector[] {
   const list = (key: string) => (Array.isArray(file[key]) ? (file[key] as unknown[]) : []);
   list('vectors').forEach((v, i) => {
     if (!isObject(v)) return;
-    out.push({ kind: 'next', name: `${String(v.id ?? `vectors[${i}]`)} ${String(v.expr)}`, vector: v as unknown as NextVector });
+    out.push({
+      kind: 'next',
+      name: `${typeof v.id === 'string' ? v.id : `vectors[${i}]`} ${String(v.expr)}`,
+      vector: v as unknown as NextVector,
+    });
   });
   list('isSatisfiedBy').forEach((v, i) => {
     if (!isObject(v)) return;
-    out.push({ kind: 'match', name: `isSatisfiedBy[${i}] ${String(v.expr)} @ ${String(v.at)}`, vector: v as unknown as MatchVector });
+    out.push({
+      kind: 'match',
+      name: `isSatisfiedBy[${i}] ${String(v.expr)} @ ${String(v.at)}`,
+      vector: v as unknown as MatchVector,
+    });
   });
   list('validity').forEach((v, i) => {
     if (!isObject(v)) return;
@@ -89,7 +97,13 @@ export function runVector(v: CronVector): VectorOutcome {
     if (v.kind === 'validity') {
       const r = parseCron(v.vector.expr);
       const passed = r.ok === v.vector.valid;
-      return passed ? { name: v.name, passed } : { name: v.name, passed, detail: `expected ${v.vector.valid ? 'valid' : 'invalid'}, got ${r.ok ? 'valid' : `invalid: ${r.message}`}` };
+      return passed
+        ? { name: v.name, passed }
+        : {
+            name: v.name,
+            passed,
+            detail: `expected ${v.vector.valid ? 'valid' : 'invalid'}, got ${r.ok ? 'valid' : `invalid: ${r.message}`}`,
+          };
     }
     if (v.kind === 'match') {
       const r = parseCron(v.vector.expr);
@@ -97,7 +111,9 @@ export function runVector(v: CronVector): VectorOutcome {
       const at = parseLocal(v.vector.at);
       if (!at) return { name: v.name, passed: false, detail: `bad time: ${v.vector.at}` };
       const got = matchesLocal(r.cron, at);
-      return got === v.vector.matches ? { name: v.name, passed: true } : { name: v.name, passed: false, detail: `expected matches=${v.vector.matches}, got ${got}` };
+      return got === v.vector.matches
+        ? { name: v.name, passed: true }
+        : { name: v.name, passed: false, detail: `expected matches=${v.vector.matches}, got ${got}` };
     }
     const { expr, from, tz, next } = v.vector;
     const r = parseCron(expr);
