@@ -30,7 +30,7 @@ export function CronPreview({ expression, timeZone, from }: CronPreviewProps) {
   }, [expression, zone, from, now]);
 
   if ('error' in result) {
-    return <Alert type="error" showIcon message={result.error} data-testid="cron-error" />;
+    return <Alert type="error" showIcon title={result.error} data-testid="cron-error" />;
   }
   return (
     <section className="cron-preview" aria-label="最近10次运行时间" data-testid="cron-preview">

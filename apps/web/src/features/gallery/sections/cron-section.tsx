@@ -53,7 +53,7 @@ function InputDemo() {
 
 function CronSection() {
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <BuilderDemo variant="basic" label="宽 608：秒 分钟 小时 日 月 年（无初始值，默认 * * * * * ? *）" />
       <BuilderDemo
         variant="text"
