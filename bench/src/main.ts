@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBench } from './api.ts';
+import { cronBench } from './cron.ts';
 import { excelBench } from './excel.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { webBench } from './web.ts';
@@ -50,6 +51,11 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
       'task-centre export of 1M work orders x 10 columns and import of 100k rows vs bare exceljs ' +
       '(budgets: export <= 2x the bare write, peak RSS <= +150 MB; import <= 30 s)',
     run: (o) => excelBench(repoRoot, { rows: o.rows, importRows: o.importRows }),
+  },
+  cron: {
+    describe:
+      'next 10 fire times of every shared Quartz vector, median of 200 runs each (budget: every median <= 1 ms)',
+    run: () => cronBench(repoRoot),
   },
 };
 

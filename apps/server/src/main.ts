@@ -1,5 +1,6 @@
 /**
- * CLI: `start` (migrate, seed, listen), `migrate`, `seed`, `create-admin`, `reset-password <username> <new-password>`.
+ * CLI: `start` (migrate, seed, listen), `migrate`, `seed`, `create-admin`, `reset-password <username> <new-password>`,
+ * `cron next|check|vectors` (no database, no configuration).
  * Uses the same DATA_DIR / DATABASE_URL as the server.
  */
 import { loadConfig, type Config } from './config.ts';
@@ -8,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { applyBaseSteps, seed } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
 import { createAdmin, resetPassword } from './modules/auth/admin-account.service.ts';
+import { cronCommand } from './cli/cron.ts';
 
 function banner(lines: string[]): void {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -78,6 +80,10 @@ async function start(config: Config): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command = 'start', ...args] = argv;
+  if (command === 'cron') {
+    process.exitCode = cronCommand(args);
+    return;
+  }
   const config = loadConfig();
   switch (command) {
     case 'start':
@@ -131,7 +137,7 @@ async function main(argv: string[]): Promise<void> {
     }
     default:
       console.error(
-        `unknown command: ${command}\ncommands: start | migrate | seed | create-admin | reset-password <username> <new-password>`,
+        `unknown command: ${command}\ncommands: start | migrate | seed | create-admin | reset-password <username> <new-password> | cron next|check|vectors`,
       );
       process.exitCode = 2;
   }
