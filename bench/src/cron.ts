@@ -4,9 +4,9 @@
  * (the cron builders preview ten run times on every keystroke).
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { nextFireTimes, parseCron } from '@houtai/shared/cron/index';
 import { vectorInstant, vectorZone, type NextVector } from '@houtai/shared/cron/vectors';
+import { sharedDataFile } from '@houtai/shared/shared-data';
 
 const BUDGET_MS = 1;
 const WARMUP = 20;
@@ -18,7 +18,7 @@ function median(sorted: number[]): number {
 }
 
 export function cronBench(repoRoot: string): Promise<boolean> {
-  const file = path.resolve(repoRoot, '../shared/data/cron-quartz-next.json');
+  const file = sharedDataFile(repoRoot, 'cron-quartz-next.json');
   const { vectors } = JSON.parse(readFileSync(file, 'utf8')) as { vectors: NextVector[] };
   console.log(`${vectors.length} vectors from ${file}; next 10 each, ${WARMUP} warm-up + ${REPETITIONS} timed runs`);
   const rows: { id: string; expr: string; zone: string; median: number; p95: number }[] = [];

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedDataFile } from '@houtai/shared/shared-data';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
-const sharedData = path.resolve(root, '../shared/data');
 let dataDir: string;
 
 interface Outcome {
@@ -80,10 +80,10 @@ describe('houtai cron', { timeout: 120_000 }, () => {
   });
 
   it('vectors runs both shared files', async () => {
-    const next = await houtai(['cron', 'vectors', path.join(sharedData, 'cron-quartz-next.json')]);
+    const next = await houtai(['cron', 'vectors', sharedDataFile(root, 'cron-quartz-next.json')]);
     expect(next.code).toBe(0);
     expect(next.stdout).toMatch(/^\d+ passed, 0 failed\n$/);
-    const match = await houtai(['cron', 'vectors', path.join(sharedData, 'cron-quartz-match.json')]);
+    const match = await houtai(['cron', 'vectors', sharedDataFile(root, 'cron-quartz-match.json')]);
     expect(match.code).toBe(0);
     expect(match.stdout).toMatch(/^\d+ passed, 0 failed\n$/);
   });

@@ -15,10 +15,11 @@ import {
   validateCron,
   type Cron,
 } from './index.ts';
+import { sharedDataFile } from '../shared-data.ts';
 import { runVector, vectorsOf } from './vectors.ts';
 
-const dataDir = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const load = (name: string): unknown => JSON.parse(readFileSync(path.join(dataDir, name), 'utf8'));
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const load = (name: string): unknown => JSON.parse(readFileSync(sharedDataFile(repoRoot, name), 'utf8'));
 
 for (const file of ['cron-quartz-next.json', 'cron-quartz-match.json']) {
   describe(`vectors of ${file}`, () => {
