@@ -49,7 +49,13 @@ describe('getRpColumns and getQueryInfo', () => {
     );
     expect(b.success).toBe(true);
     expect(b.result.cgRpConfigName).toBe('用户选择');
-    expect(b.result.columns.map((c) => c.dataIndex)).toEqual(['username', 'realname', 'sex', 'org_code', 'create_time']);
+    expect(b.result.columns.map((c) => c.dataIndex)).toEqual([
+      'username',
+      'realname',
+      'sex',
+      'org_code',
+      'create_time',
+    ]);
     expect(b.result.columns.find((c) => c.dataIndex === 'sex')).toMatchObject({ title: '性别', customRender: 'sex' });
     expect(b.result.columns.find((c) => c.dataIndex === 'username')?.sorter).toBe('true');
     expect(b.result.dictOptions.sex?.map((o) => o.text)).toEqual(expect.arrayContaining(['男', '女']));
@@ -135,7 +141,9 @@ describe('getData', () => {
     expect(text).not.toContain("'1'='1'");
     expect(text).not.toContain('password');
     const last = t.statements.at(-1)!;
-    expect(last.parameters).toEqual(expect.arrayContaining([`%x' or '1'='1' union select password from sys\\_user --%`]));
+    expect(last.parameters).toEqual(
+      expect.arrayContaining([`%x' or '1'='1' union select password from sys\\_user --%`]),
+    );
   });
 
   it('unknown query keys are ignored, never read', async () => {
@@ -196,7 +204,11 @@ describe('saveReport', () => {
       '报表SQL不合法：不允许查询列 password',
     );
     await expect(
-      saveReport(t.handle.db, { ...base, sql: 'select username from sys_user', items: [{ fieldName: 'x', fieldTxt: 'x' }] }),
+      saveReport(t.handle.db, {
+        ...base,
+        sql: 'select username from sys_user',
+        items: [{ fieldName: 'x', fieldTxt: 'x' }],
+      }),
     ).rejects.toThrow('报表SQL没有列 x');
     await expect(
       saveReport(t.handle.db, { ...base, sql: 'select username from sys_user', params: [{ paramName: 'p' }] }),

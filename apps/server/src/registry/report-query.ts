@@ -10,8 +10,7 @@ import { like } from '../lib/like.ts';
 import { checkReportSql } from './report-sql.ts';
 
 export type ReportFilter =
-  | { field: string; op: '=' | '>=' | '<='; value: string | number }
-  | { field: string; op: 'like'; value: string };
+  { field: string; op: '=' | '>=' | '<='; value: string | number } | { field: string; op: 'like'; value: string };
 
 export interface ReportPage {
   filters: readonly ReportFilter[];

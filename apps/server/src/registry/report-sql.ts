@@ -305,7 +305,8 @@ class Parser {
     const groupBy: Expr[] = [];
     if (this.eatWord('group')) {
       this.expectWord('by');
-      do groupBy.push(this.expr()); while (this.eatOp(','));
+      do groupBy.push(this.expr());
+      while (this.eatOp(','));
     }
     const having = this.eatWord('having') ? this.expr() : null;
     const orderStart = this.pending.length;
@@ -492,7 +493,8 @@ class Parser {
         const args: Expr[] = [];
         if (t.v === 'count' && !distinct && this.eatOp('*')) args.push({ t: 'star' });
         else if (!this.isOp(')')) {
-          do args.push(this.expr()); while (this.eatOp(','));
+          do args.push(this.expr());
+          while (this.eatOp(','));
         }
         this.expectOp(')');
         if (args.length === 0) throw refuse(`函数 ${t.v} 缺少参数`);
@@ -623,7 +625,9 @@ export function compileReportSql(text: string, values: Values): RawBuilder<unkno
     sql`select ${q.distinct ? sql`distinct ` : sql``}${items} from ${emitSource(q.from)}`,
   ];
   for (const j of q.joins) {
-    parts.push(sql`${j.kind === 'left' ? sql`left join` : sql`inner join`} ${emitSource(j.source)} on ${emit(j.on, values)}`);
+    parts.push(
+      sql`${j.kind === 'left' ? sql`left join` : sql`inner join`} ${emitSource(j.source)} on ${emit(j.on, values)}`,
+    );
   }
   if (q.where) parts.push(sql`where ${emit(q.where, values)}`);
   if (q.groupBy.length > 0) parts.push(sql`group by ${sql.join(q.groupBy.map((g) => emit(g, values)))}`);

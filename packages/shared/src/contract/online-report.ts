@@ -76,7 +76,12 @@ export interface ReportData {
 /** getData's paging and sort; every other parameter is a report field or `self_<param>`, checked by the server. */
 export const ReportDataQuery = z
   .object({
-    pageNo: z.coerce.number({ error: '分页参数不正确' }).int('分页参数不正确').min(1, '分页参数不正确').max(1_000_000, '分页参数不正确').default(1),
+    pageNo: z.coerce
+      .number({ error: '分页参数不正确' })
+      .int('分页参数不正确')
+      .min(1, '分页参数不正确')
+      .max(1_000_000, '分页参数不正确')
+      .default(1),
     pageSize: z.coerce
       .number({ error: '每页条数不正确' })
       .int('每页条数不正确')

@@ -47,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('create_by', 'varchar(64)')
     .addColumn('create_time', 'varchar(32)')
     .execute();
-  await s.createIndex('onl_cgreport_item_head_idx').on('onl_cgreport_item').columns(['cgrhead_id', 'order_num']).execute();
+  await s
+    .createIndex('onl_cgreport_item_head_idx')
+    .on('onl_cgreport_item')
+    .columns(['cgrhead_id', 'order_num'])
+    .execute();
 
   await s
     .createTable('onl_cgreport_param')

@@ -292,7 +292,8 @@ export async function getData(db: Db, id: string, q: ReportDataQuery, now = Date
   const values: Record<string, string | null> = {};
   for (const name of checked.params) {
     const sent = query[`self_${name}`];
-    values[name] = sent !== undefined && sent !== '' ? sent : (params.find((p) => p.paramName === name)?.paramValue ?? null);
+    values[name] =
+      sent !== undefined && sent !== '' ? sent : (params.find((p) => p.paramName === name)?.paramValue ?? null);
   }
   for (const key of Object.keys(query)) {
     if (key.startsWith('self_') && !checked.params.includes(key.slice(5)))
