@@ -26,9 +26,12 @@ export function checkPopupConfig(
 
 export type PopupResult = { ok: true; values: Record<string, string> } | { ok: false; message: string };
 
-function text(v: unknown): string {
+/** A row value as text: '' for null/undefined, objects as JSON. */
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return `${v}`;
+  return JSON.stringify(v);
 }
 
 /** What OK copies: destination field → value; refused with '请选择一条记录' for no row, or several in single mode. */
@@ -45,7 +48,7 @@ export function popupValues(
   const dest = popupFieldList(destFields);
   const values: Record<string, string> = {};
   dest.forEach((d, i) => {
-    values[d] = rows.map((r) => text(r[org[i]!])).join(',');
+    values[d] = rows.map((r) => cellText(r[org[i]!])).join(',');
   });
   return { ok: true, values };
 }
