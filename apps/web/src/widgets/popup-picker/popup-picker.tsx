@@ -336,7 +336,14 @@ function ReportTable({ columns, query, loaders, multi, pageSize, selected, onSel
             onSelected(next);
           },
         }}
-        onRow={(row) => ({ onClick: () => toggle(row), style: { cursor: 'pointer' } })}
+        onRow={(row) => ({
+          // A click on the row chooses it; the radio or checkbox cell is left to rowSelection (no double toggle).
+          onClick: (e) => {
+            if (e.target instanceof Element && e.target.closest('.ant-table-selection-column')) return;
+            toggle(row);
+          },
+          style: { cursor: 'pointer' },
+        })}
       />
     </div>
   );
