@@ -42,7 +42,7 @@ test('用户选择: search, page, choose one, OK fills account and name; axe on 
 
   // Five a page: the second page has the rest.
   await expect(dialog.locator('tbody tr[data-row-key]')).toHaveCount(5);
-  await dialog.getByRole('listitem', { name: '2' }).click();
+  await dialog.getByTitle('2', { exact: true }).click();
   await expect(dialog.locator('.ant-pagination-item-active')).toHaveText('2');
   await expect(dialog.locator('tbody tr[data-row-key]').first()).toBeVisible();
 
