@@ -149,6 +149,7 @@ describe('getData', () => {
   it('unknown query keys are ignored, never read', async () => {
     const text = await sqlOf(async () => {
       expect(body(await getData(admin, userReportId, 'password=x&1%3D1=1')).success).toBe(true);
+      expect(body(await getData(admin, userReportId, '__proto__=x&constructor=y&toString=z')).success).toBe(true);
     });
     expect(text).not.toContain('1=1');
   });

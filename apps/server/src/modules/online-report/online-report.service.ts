@@ -282,7 +282,8 @@ const CONTROL = new Set(['pageNo', 'pageSize', 'column', 'order', '_t']);
 
 export async function getData(db: Db, id: string, q: ReportDataQuery, now = Date.now()): Promise<ReportData> {
   const head = await headById(db, id);
-  const query: Record<string, string> = {};
+  // No prototype: keys such as __proto__ or constructor are plain (and unknown) keys here.
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && !CONTROL.has(k)) query[k] = v;
   if (Object.keys(query).length > REPORT_MAX_PARAMS) throw AppError.business(REPORT_TEXT.tooManyParams);
 
