@@ -23,6 +23,8 @@ async function openPicker(page: Page, testId: string, title: string) {
 }
 
 test('用户选择: search, page, choose one, OK fills account and name; axe on the dialog', async ({ page }) => {
+  // Many steps (axe included) on a shared machine.
+  test.setTimeout(120_000);
   await openGallery(page);
   const dialog = await openPicker(page, 'popup-user-single', '用户选择');
   const box = await page.locator('.ant-modal').first().boundingBox();
