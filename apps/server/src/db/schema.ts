@@ -421,6 +421,50 @@ export interface TaskImportRowTable {
   recordId: string | null;
 }
 
+/** An online report (onl_cgreport_head): one checked read-only SELECT. */
+export interface OnlCgreportHeadTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  cgrSql: string;
+  /** Set: answers may be cached about 30 s. */
+  groupId: string | null;
+  /** Permission code required to run it; null: any signed-in user. */
+  perms: string | null;
+  content: string | null;
+}
+
+/** A result column of a report, and its query field. */
+export interface OnlCgreportItemTable {
+  id: string;
+  cgrheadId: string;
+  fieldName: string;
+  fieldTxt: string;
+  fieldWidth: number | null;
+  /** String, Integer, Date, Datetime. */
+  fieldType: Generated<string>;
+  /** single / group. */
+  searchMode: Generated<string>;
+  isOrder: Generated<number>;
+  isSearch: Generated<number>;
+  isShow: Generated<number>;
+  isHidden: Generated<number>;
+  dictCode: string | null;
+  orderNum: Generated<number>;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+/** A named parameter of a report's SQL and its default. */
+export interface OnlCgreportParamTable {
+  id: string;
+  cgrheadId: string;
+  paramName: string;
+  paramTxt: string | null;
+  paramValue: string | null;
+  orderNum: Generated<number>;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -456,6 +500,9 @@ export interface Database {
   taskImportRow: TaskImportRowTable;
   ossMultipart: OssMultipartTable;
   ossMultipartPart: OssMultipartPartTable;
+  onlCgreportHead: OnlCgreportHeadTable;
+  onlCgreportItem: OnlCgreportItemTable;
+  onlCgreportParam: OnlCgreportParamTable;
 }
 
 export type User = Selectable<SysUserTable>;

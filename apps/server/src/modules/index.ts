@@ -17,6 +17,7 @@ import { filesRoutes } from './files/files.routes.ts';
 import { ossRoutes } from './oss/oss.routes.ts';
 import { announcementRoutes } from './announcement/announcement.routes.ts';
 import { workOrderRoutes } from './work-order/work-order.routes.ts';
+import { onlineReportRoutes } from './online-report/online-report.routes.ts';
 import { userKvRoutes } from './user-kv/user-kv.routes.ts';
 import { tenantRoutes } from './tenant/tenant.routes.ts';
 import { thirdAppRoutes } from './third-app/third-app.routes.ts';
@@ -49,6 +50,7 @@ export const apiModules: FastifyPluginAsync[] = [
   ossRoutes,
   announcementRoutes,
   workOrderRoutes,
+  onlineReportRoutes,
   userKvRoutes,
   tenantRoutes,
   thirdAppRoutes,

@@ -14,6 +14,7 @@ import { seedAnnouncementBase } from './announcements.ts';
 import { seedAnnouncementHtml } from './announcement-html.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoReports } from './demo-reports.ts';
 import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
@@ -30,6 +31,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0004-announcement-html', run: seedAnnouncementHtml },
   { name: '0005-product-manual-menu', run: seedManualMenu },
   { name: '0006-widget-gallery-menu', run: seedGalleryMenu },
+  { name: '0008-demo-reports', run: seedDemoReports },
 ];
 
 export interface SeedOptions {

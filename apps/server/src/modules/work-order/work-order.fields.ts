@@ -8,7 +8,7 @@ import {
   WORK_ORDER_PRIORITY_DICT,
   WORK_ORDER_STATUS_DICT,
 } from '@houtai/shared/contract/work-order-rules';
-import { stringField } from '../../registry/fields.ts';
+import { numberField, stringField } from '../../registry/fields.ts';
 import type { EntityDef } from '../../registry/types.ts';
 
 /** People are user ids, shown by name. */
@@ -40,6 +40,8 @@ export const WORK_ORDER_FIELDS: EntityDef = {
     create_by: stringField('create_by', '创建人', { filter: true, sort: true }),
     update_by: stringField('update_by', '更新人', { sort: true }),
     update_time: stringField('update_time', '更新时间', { sort: true }),
+    // No flags: requests cannot filter or sort by it; the SQL of an online report may (onl_cgreport, 工单选择).
+    del_flag: numberField('del_flag', '删除状态'),
   },
   dictPairs: [],
   baseFilter: [],
