@@ -65,8 +65,8 @@ describe('RangePicker', () => {
     const spy = vi.fn();
     renderInShell(<Harness spy={spy} />);
     await waitFor(() => expect(spy).toHaveBeenCalledWith(['2026-05-15', '2026-06-15']));
-    expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('2026-05-15');
-    expect((screen.getByPlaceholderText('结束日期') as HTMLInputElement).value).toBe('2026-06-15');
+    expect(screen.getByPlaceholderText<HTMLInputElement>('开始日期').value).toBe('2026-05-15');
+    expect(screen.getByPlaceholderText<HTMLInputElement>('结束日期').value).toBe('2026-06-15');
   });
 
   it('with showTime the range ends today 23:59:59', async () => {

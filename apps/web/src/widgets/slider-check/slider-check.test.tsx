@@ -12,7 +12,7 @@ afterEach(() => {
 function sized() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const w = this.classList.contains('slider-check__handle') ? 40 : 300;
-    return { width: w, height: 40, x: 0, y: 0, top: 0, left: 0, right: w, bottom: 40, toJSON: () => ({}) } as DOMRect;
+    return { width: w, height: 40, x: 0, y: 0, top: 0, left: 0, right: w, bottom: 40, toJSON: () => ({}) };
   });
 }
 

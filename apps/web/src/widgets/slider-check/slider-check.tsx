@@ -5,7 +5,7 @@
  * ArrowLeft/Home move it back. The result is announced in a polite live region. A verified check is locked
  * until its owner sets `verified` back to false (a failed login, say).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { theme } from 'antd';
 import { CheckOutlined, DoubleRightOutlined } from '@ant-design/icons';
 import './slider-check.css';
@@ -41,9 +41,12 @@ export function SliderCheck({ verified: controlled, onChange, width, disabled, '
   const handle = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; room: number } | null>(null);
 
-  useEffect(() => {
+  // When the state changes (here or from the owner) the handle goes to the matching end.
+  const [shownFor, setShownFor] = useState(verified);
+  if (shownFor !== verified) {
+    setShownFor(verified);
     setPercent(verified ? 100 : 0);
-  }, [verified]);
+  }
 
   const settle = (ok: boolean) => {
     setPercent(ok ? 100 : 0);
