@@ -73,7 +73,12 @@ describe('stored rich text from a hostile editor payload', () => {
       await api(t.app, admin, {
         method: 'POST',
         url: '/sys/annountCement/add',
-        payload: { titile: '富文本编辑器', msgCategory: '1', priority: 'M', msgContent: EDITOR_HTML + HOSTILE_EDITOR_PAYLOAD },
+        payload: {
+          titile: '富文本编辑器',
+          msgCategory: '1',
+          priority: 'M',
+          msgContent: EDITOR_HTML + HOSTILE_EDITOR_PAYLOAD,
+        },
       }),
     );
     expect(added, JSON.stringify(added)).toMatchObject({ success: true });

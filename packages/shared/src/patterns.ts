@@ -35,7 +35,12 @@ export interface PatternRule {
 
 /** §5.3, in the spec's order. */
 export const CATALOGUE_RULES = {
-  mobile: { title: '手机号（必填，1开头，第二位3/4/5/7/8）', pattern: MOBILE.pattern, message: MOBILE.message, required: MOBILE_REQUIRED },
+  mobile: {
+    title: '手机号（必填，1开头，第二位3/4/5/7/8）',
+    pattern: MOBILE.pattern,
+    message: MOBILE.message,
+    required: MOBILE_REQUIRED,
+  },
   username: {
     title: '用户名（必填，字母数字下划线，4到18位）',
     pattern: USERNAME_CHARS.pattern,
@@ -75,7 +80,11 @@ export const GRID_PRESETS = {
   n: { title: '数字', pattern: /^-?\d+(?:\.\d+)?$/, message: '请输入数字' },
   z: { title: '整数', pattern: /^-?\d+$/, message: '请输入整数' },
   '*': { title: '非空', pattern: /\S/, message: '该项不能为空', required: '该项不能为空' },
-  money: { title: '金额（最多两位小数）', pattern: /^-?(?:0|[1-9]\d*)(?:\.\d{1,2})?$/, message: '请输入正确的金额（最多两位小数）' },
+  money: {
+    title: '金额（最多两位小数）',
+    pattern: /^-?(?:0|[1-9]\d*)(?:\.\d{1,2})?$/,
+    message: '请输入正确的金额（最多两位小数）',
+  },
 } as const satisfies Record<string, PatternRule>;
 
 export type CatalogueName = keyof typeof CATALOGUE_RULES;

@@ -18,7 +18,18 @@ function viewOf(container: HTMLElement): EditorView {
 describe('code editor languages', () => {
   it('are the twelve of the spec, in its order', () => {
     expect(CODE_LANGUAGES.map((l) => l.label)).toEqual([
-      'CSS', 'JavaScript', 'HTML', 'Java', 'Objective-C', 'Python', 'R', 'Shell', 'SQL', 'Swift', 'Vue', 'Markdown',
+      'CSS',
+      'JavaScript',
+      'HTML',
+      'Java',
+      'Objective-C',
+      'Python',
+      'R',
+      'Shell',
+      'SQL',
+      'Swift',
+      'Vue',
+      'Markdown',
     ]);
   });
   it('each loads its support', async () => {

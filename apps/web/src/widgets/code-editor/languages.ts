@@ -19,7 +19,11 @@ async function legacy(parser: Promise<StreamParser<unknown>>): Promise<Extension
 
 export const CODE_LANGUAGES = [
   { id: 'css', label: 'CSS', load: async () => (await import('@codemirror/lang-css')).css() },
-  { id: 'javascript', label: 'JavaScript', load: async () => (await import('@codemirror/lang-javascript')).javascript() },
+  {
+    id: 'javascript',
+    label: 'JavaScript',
+    load: async () => (await import('@codemirror/lang-javascript')).javascript(),
+  },
   { id: 'html', label: 'HTML', load: async () => (await import('@codemirror/lang-html')).html() },
   { id: 'java', label: 'Java', load: async () => (await import('@codemirror/lang-java')).java() },
   {
@@ -29,9 +33,17 @@ export const CODE_LANGUAGES = [
   },
   { id: 'python', label: 'Python', load: async () => (await import('@codemirror/lang-python')).python() },
   { id: 'r', label: 'R', load: () => legacy(import('@codemirror/legacy-modes/mode/r').then((m) => m.r)) },
-  { id: 'shell', label: 'Shell', load: () => legacy(import('@codemirror/legacy-modes/mode/shell').then((m) => m.shell)) },
+  {
+    id: 'shell',
+    label: 'Shell',
+    load: () => legacy(import('@codemirror/legacy-modes/mode/shell').then((m) => m.shell)),
+  },
   { id: 'sql', label: 'SQL', load: async () => (await import('@codemirror/lang-sql')).sql() },
-  { id: 'swift', label: 'Swift', load: () => legacy(import('@codemirror/legacy-modes/mode/swift').then((m) => m.swift)) },
+  {
+    id: 'swift',
+    label: 'Swift',
+    load: () => legacy(import('@codemirror/legacy-modes/mode/swift').then((m) => m.swift)),
+  },
   { id: 'vue', label: 'Vue', load: async () => (await import('@codemirror/lang-vue')).vue() },
   { id: 'markdown', label: 'Markdown', load: async () => (await import('@codemirror/lang-markdown')).markdown() },
 ] as const satisfies readonly CodeLanguage[];

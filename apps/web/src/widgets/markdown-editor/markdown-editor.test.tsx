@@ -53,7 +53,9 @@ describe('MarkdownEditor', () => {
     fireEvent.click(await screen.findByRole('tab', { name: '网络图片' }));
     fireEvent.change(screen.getByLabelText('图片地址'), { target: { value: 'https://img.example.com/a.png' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(screen.getByTestId('value').textContent).toContain('![](https://img.example.com/a.png)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('value').textContent).toContain('![](https://img.example.com/a.png)'),
+    );
   });
 
   it('read-only: no image button, the area does not change', () => {

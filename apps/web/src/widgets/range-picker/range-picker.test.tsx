@@ -28,7 +28,12 @@ describe('range rules', () => {
   });
 });
 
-function Harness(props: Omit<RangePickerProps, 'value' | 'onChange'> & { initial?: RangeValue | null; spy: (v: RangeValue | null) => void }) {
+function Harness(
+  props: Omit<RangePickerProps, 'value' | 'onChange'> & {
+    initial?: RangeValue | null;
+    spy: (v: RangeValue | null) => void;
+  },
+) {
   const { initial, spy, ...rest } = props;
   const [value, setValue] = useState<RangeValue | null | undefined>(initial);
   return (

@@ -72,7 +72,9 @@ describe('RichTextEditor', () => {
     const spy = vi.fn();
     renderInShell(
       <Harness
-        initial={'<p onclick="alert(1)">a<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p><script>alert(1)</script>'}
+        initial={
+          '<p onclick="alert(1)">a<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p><script>alert(1)</script>'
+        }
         spy={spy}
       />,
     );
@@ -106,7 +108,9 @@ describe('RichTextEditor', () => {
     fireEvent.change(input!, { target: { files: [file] } });
     await waitFor(() => expect(upload).toHaveBeenCalled());
     expect(upload.mock.calls[0]?.[1]).toMatchObject({ biz: 'jeditor' });
-    await waitFor(() => expect(document.body.querySelector('.ant-upload-list-item-done, .ant-upload-list-item')).toBeTruthy());
+    await waitFor(() =>
+      expect(document.body.querySelector('.ant-upload-list-item-done, .ant-upload-list-item')).toBeTruthy(),
+    );
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(spy.mock.lastCall?.[0]).toContain('src="/api/sys/common/static/jeditor/a_1.png"'));
   });

@@ -98,7 +98,12 @@ export function RichTextEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], isAllowedUri: (url) => isAllowedUrl(url) },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['http', 'https', 'mailto'],
+          isAllowedUri: (url) => isAllowedUrl(url),
+        },
       }),
       Image.configure({ allowBase64: false }),
     ],
@@ -192,11 +197,34 @@ export function RichTextEditor({
       style={{ borderColor: token.colorBorder, borderRadius: token.borderRadius, background: token.colorBgContainer }}
     >
       {!readOnly && (
-        <div role="toolbar" aria-label={RICH_TEXT.toolbar} className="rich-text-editor__toolbar" style={{ borderColor: token.colorBorderSecondary }}>
+        <div
+          role="toolbar"
+          aria-label={RICH_TEXT.toolbar}
+          className="rich-text-editor__toolbar"
+          style={{ borderColor: token.colorBorderSecondary }}
+        >
           <Space size={2} wrap>
-            {tool('bold', RICH_TEXT.bold, <BoldOutlined />, (e) => e.chain().focus().toggleBold().run(), editor?.isActive('bold'))}
-            {tool('italic', RICH_TEXT.italic, <ItalicOutlined />, (e) => e.chain().focus().toggleItalic().run(), editor?.isActive('italic'))}
-            {tool('underline', RICH_TEXT.underline, <UnderlineOutlined />, (e) => e.chain().focus().toggleUnderline().run(), editor?.isActive('underline'))}
+            {tool(
+              'bold',
+              RICH_TEXT.bold,
+              <BoldOutlined />,
+              (e) => e.chain().focus().toggleBold().run(),
+              editor?.isActive('bold'),
+            )}
+            {tool(
+              'italic',
+              RICH_TEXT.italic,
+              <ItalicOutlined />,
+              (e) => e.chain().focus().toggleItalic().run(),
+              editor?.isActive('italic'),
+            )}
+            {tool(
+              'underline',
+              RICH_TEXT.underline,
+              <UnderlineOutlined />,
+              (e) => e.chain().focus().toggleUnderline().run(),
+              editor?.isActive('underline'),
+            )}
             <Divider orientation="vertical" />
             {([1, 2, 3] as const).map((level) =>
               tool(
@@ -208,14 +236,40 @@ export function RichTextEditor({
               ),
             )}
             <Divider orientation="vertical" />
-            {tool('ul', RICH_TEXT.bulletList, <UnorderedListOutlined />, (e) => e.chain().focus().toggleBulletList().run(), editor?.isActive('bulletList'))}
-            {tool('ol', RICH_TEXT.orderedList, <OrderedListOutlined />, (e) => e.chain().focus().toggleOrderedList().run(), editor?.isActive('orderedList'))}
+            {tool(
+              'ul',
+              RICH_TEXT.bulletList,
+              <UnorderedListOutlined />,
+              (e) => e.chain().focus().toggleBulletList().run(),
+              editor?.isActive('bulletList'),
+            )}
+            {tool(
+              'ol',
+              RICH_TEXT.orderedList,
+              <OrderedListOutlined />,
+              (e) => e.chain().focus().toggleOrderedList().run(),
+              editor?.isActive('orderedList'),
+            )}
             <Divider orientation="vertical" />
             {tool('link', RICH_TEXT.link, <LinkOutlined />, openLink, editor?.isActive('link'))}
             {tool('image', RICH_TEXT.image, <PictureOutlined />, () => setImageOpen(true))}
             <Divider orientation="vertical" />
-            {tool('undo', RICH_TEXT.undo, <UndoOutlined />, (e) => e.chain().focus().undo().run(), undefined, editor?.can().undo() ?? false)}
-            {tool('redo', RICH_TEXT.redo, <RedoOutlined />, (e) => e.chain().focus().redo().run(), undefined, editor?.can().redo() ?? false)}
+            {tool(
+              'undo',
+              RICH_TEXT.undo,
+              <UndoOutlined />,
+              (e) => e.chain().focus().undo().run(),
+              undefined,
+              editor?.can().undo() ?? false,
+            )}
+            {tool(
+              'redo',
+              RICH_TEXT.redo,
+              <RedoOutlined />,
+              (e) => e.chain().focus().redo().run(),
+              undefined,
+              editor?.can().redo() ?? false,
+            )}
           </Space>
         </div>
       )}
@@ -236,7 +290,13 @@ export function RichTextEditor({
         }}
         onCancel={() => setImageOpen(false)}
       />
-      <Modal title={RICH_TEXT.linkTitle} open={linkOpen} onOk={applyLink} onCancel={() => setLinkOpen(false)} destroyOnHidden>
+      <Modal
+        title={RICH_TEXT.linkTitle}
+        open={linkOpen}
+        onOk={applyLink}
+        onCancel={() => setLinkOpen(false)}
+        destroyOnHidden
+      >
         <ModalForm onSubmit={applyLink} layout="vertical">
           <Form.Item
             label={RICH_TEXT.linkUrl}

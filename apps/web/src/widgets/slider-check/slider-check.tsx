@@ -30,7 +30,13 @@ export interface SliderCheckProps {
 
 const KEY_STEP = 10;
 
-export function SliderCheck({ verified: controlled, onChange, width, disabled, 'aria-label': label }: SliderCheckProps) {
+export function SliderCheck({
+  verified: controlled,
+  onChange,
+  width,
+  disabled,
+  'aria-label': label,
+}: SliderCheckProps) {
   const { token } = theme.useToken();
   const [own, setOwn] = useState(false);
   const verified = controlled ?? own;
@@ -88,8 +94,10 @@ export function SliderCheck({ verified: controlled, onChange, width, disabled, '
     let next: number | null = null;
     if (e.key === 'End') next = 100;
     else if (e.key === 'Home') next = 0;
-    else if (e.key === 'ArrowRight' || e.key === 'ArrowUp' || e.key === 'PageUp') next = Math.min(100, percent + KEY_STEP);
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'PageDown') next = Math.max(0, percent - KEY_STEP);
+    else if (e.key === 'ArrowRight' || e.key === 'ArrowUp' || e.key === 'PageUp')
+      next = Math.min(100, percent + KEY_STEP);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'PageDown')
+      next = Math.max(0, percent - KEY_STEP);
     if (next === null) return;
     e.preventDefault();
     if (next >= 100) settle(true);
@@ -119,7 +127,11 @@ export function SliderCheck({ verified: controlled, onChange, width, disabled, '
             transition: dragging ? 'none' : undefined,
           }}
         />
-        <span className="slider-check__text" style={{ color: verified ? token.colorSuccessText : token.colorText }} aria-hidden>
+        <span
+          className="slider-check__text"
+          style={{ color: verified ? token.colorSuccessText : token.colorText }}
+          aria-hidden
+        >
           {verified ? SLIDER_TEXT.verified : SLIDER_TEXT.hint}
         </span>
         <div
