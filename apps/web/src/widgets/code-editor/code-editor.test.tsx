@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
-import { CodeEditor as EagerCodeEditor } from './code-editor.tsx';
+import { defaultHighlightStyle } from '@codemirror/language';
+import { AA_NORMAL_TEXT, contrastRatio } from '@houtai/shared/contrast';
+import { accessibleHighlightStyle, CODE_BACKGROUNDS, CodeEditor as EagerCodeEditor } from './code-editor.tsx';
 import { CodeEditor } from './code-editor-lazy.tsx';
 import { CODE_LANGUAGES } from './languages.ts';
 
@@ -40,7 +42,33 @@ describe('code editor languages', () => {
   });
 });
 
+describe('highlighting', () => {
+  it('every colour reaches AA contrast on the editor and its active line (default #e40 did not)', () => {
+    const colours = accessibleHighlightStyle.specs
+      .map((s): unknown => s.color)
+      .filter((c): c is string => typeof c === 'string');
+    expect(colours.length).toBe(defaultHighlightStyle.specs.filter((s) => typeof s.color === 'string').length);
+    for (const c of colours)
+      for (const bg of CODE_BACKGROUNDS)
+        expect(contrastRatio(c, bg), `${c} on ${bg}`).toBeGreaterThanOrEqual(AA_NORMAL_TEXT);
+    expect(defaultHighlightStyle.specs.some((s) => s.color === '#e40')).toBe(true);
+  });
+});
+
 describe('CodeEditor', () => {
+  it('highlights with the accessible style, not the default', async () => {
+    const { container } = render(<EagerCodeEditor value={'const s = `a${b}`; // c'} language="javascript" />);
+    await waitFor(() => expect(container.querySelector('.cm-line span')).toBeTruthy());
+    const ours = accessibleHighlightStyle.module?.getRules() ?? '';
+    const theirs = defaultHighlightStyle.module?.getRules() ?? '';
+    const classes = [...container.querySelectorAll('.cm-line span')].flatMap((el) => [...el.classList]);
+    expect(classes.length).toBeGreaterThan(0);
+    for (const c of classes) {
+      expect(ours, c).toContain(`.${c}`);
+      expect(theirs, c).not.toContain(`.${c} `);
+    }
+  });
+
   it('loads lazily and shows the value in a labelled editing area', async () => {
     const { container } = render(<CodeEditor value="select 1" aria-label="SQL 语句" />);
     const area = await screen.findByRole('textbox', { name: 'SQL 语句' });

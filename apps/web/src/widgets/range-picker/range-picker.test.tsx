@@ -96,4 +96,47 @@ describe('RangePicker', () => {
     await waitFor(() => expect(spy).toHaveBeenLastCalledWith(null));
     expect(screen.queryByText('必须选择一个时间范围')).toBeNull();
   });
+
+  it('refuses a typed range over disabledMonthNum months with 最多只能选择N个月的范围 and resets', async () => {
+    const spy = vi.fn();
+    renderInShell(<Harness spy={spy} initial={['2026-06-01', '2026-06-10']} />);
+    await typeRange('2026-04-01', '2026-06-10');
+    expect(await screen.findByText('最多只能选择1个月的范围')).toBeTruthy();
+    expect(spy).toHaveBeenLastCalledWith(['2026-05-15', '2026-06-15']);
+  });
+
+  it('takes a typed range within the limit', async () => {
+    const spy = vi.fn();
+    renderInShell(<Harness spy={spy} disabledMonthNum={3} initial={['2026-06-01', '2026-06-10']} />);
+    await typeRange('2026-04-01', '2026-06-10');
+    await waitFor(() => expect(spy).toHaveBeenLastCalledWith(['2026-04-01', '2026-06-10']));
+    expect(screen.queryByText('最多只能选择3个月的范围')).toBeNull();
+  });
 });
+
+/** Types both ends as a user does: open, type the start, Enter, type the end, Enter. */
+async function typeRange(start: string, end: string) {
+  const a = screen.getByPlaceholderText<HTMLInputElement>('开始日期');
+  const b = screen.getByPlaceholderText<HTMLInputElement>('结束日期');
+  act(() => {
+    fireEvent.mouseDown(a);
+    fireEvent.focus(a);
+    fireEvent.click(a);
+  });
+  act(() => {
+    fireEvent.change(a, { target: { value: start } });
+  });
+  act(() => {
+    fireEvent.keyDown(a, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  });
+  act(() => {
+    fireEvent.focus(b);
+    fireEvent.change(b, { target: { value: end } });
+  });
+  act(() => {
+    fireEvent.keyDown(b, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  });
+  await act(async () => {
+    await Promise.resolve();
+  });
+}

@@ -71,6 +71,9 @@ export function SliderCheck({
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (locked || e.button !== 0) return;
+    // No text selection while dragging; the handle still takes focus (for the keyboard and the announcement).
+    e.preventDefault();
+    e.currentTarget.focus();
     drag.current = { startX: e.clientX, room: room() };
     setDragging(true);
     e.currentTarget.setPointerCapture?.(e.pointerId);
