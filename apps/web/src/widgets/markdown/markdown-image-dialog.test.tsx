@@ -54,4 +54,28 @@ describe('MarkdownImageDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledWith('![](https://img.example.com/a.png)'));
   });
+
+  it('gives the image itself to an editor that is not Markdown (onInsertImage)', async () => {
+    const onInsertImage = vi.fn();
+    renderInShell(
+      <MarkdownImageDialog
+        open
+        upload={vi.fn()}
+        resolveUrl={(p) => p}
+        onInsertImage={onInsertImage}
+        onCancel={vi.fn()}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: '网络图片' }));
+    fireEvent.change(screen.getByLabelText('图片地址'), { target: { value: ' https://img.example.com/b.png ' } });
+    fireEvent.change(screen.getAllByLabelText('图片描述').at(-1)!, { target: { value: '示意图' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() =>
+      expect(onInsertImage).toHaveBeenCalledWith({
+        src: 'https://img.example.com/b.png',
+        alt: '示意图',
+        stored: false,
+      }),
+    );
+  });
 });

@@ -2,6 +2,7 @@
  * The Markdown editor's image dialog (spec widgets §2.4): tabs 本地上传 (one image, uploaded to the editor's
  * folder) and 网络图片 (an http(s) address), each with an optional remark; OK answers the Markdown `![remark](src)`
  * to insert. The uploaded image's src is its stored path (the viewer resolves it against the static domain).
+ * Editors that do not write Markdown (the rich-text editor) take the image itself through `onInsertImage`.
  */
 import { useState } from 'react';
 import { Form, Input, Modal, Tabs } from 'antd';
@@ -31,11 +32,21 @@ export interface MarkdownImageDialogProps {
   open: boolean;
   upload: UploadTransport;
   resolveUrl: (path: string) => string;
-  onInsert: (markdown: string) => void;
+  /** The Markdown to insert. */
+  onInsert?: (markdown: string) => void;
+  /** The image itself: `src` is the stored path (`stored`) or the http(s) address; `alt` the remark. */
+  onInsertImage?: (image: { src: string; alt: string; stored: boolean }) => void;
   onCancel: () => void;
 }
 
-export function MarkdownImageDialog({ open, upload, resolveUrl, onInsert, onCancel }: MarkdownImageDialogProps) {
+export function MarkdownImageDialog({
+  open,
+  upload,
+  resolveUrl,
+  onInsert,
+  onInsertImage,
+  onCancel,
+}: MarkdownImageDialogProps) {
   const { message } = useFeedback();
   const [tab, setTab] = useState<'local' | 'remote'>('local');
   const [path, setPath] = useState('');
@@ -55,13 +66,15 @@ export function MarkdownImageDialog({ open, upload, resolveUrl, onInsert, onCanc
         void message.warning(UPLOAD_TEXT.noFile);
         return;
       }
-      onInsert(imageMarkdown(path, remark));
+      onInsert?.(imageMarkdown(path, remark));
+      onInsertImage?.({ src: path, alt: remark.trim(), stored: true });
     } else {
       if (!/^https?:\/\/\S+$/i.test(url.trim())) {
         void message.warning(IMAGE_DIALOG_TEXT.urlInvalid);
         return;
       }
-      onInsert(imageMarkdown(url, remark));
+      onInsert?.(imageMarkdown(url, remark));
+      onInsertImage?.({ src: url.trim(), alt: remark.trim(), stored: false });
     }
     reset();
   };
@@ -73,6 +86,7 @@ export function MarkdownImageDialog({ open, upload, resolveUrl, onInsert, onCanc
         onChange={(e) => setRemark(e.target.value)}
         maxLength={100}
         placeholder={IMAGE_DIALOG_TEXT.remarkPlaceholder}
+        aria-label={IMAGE_DIALOG_TEXT.remark}
       />
     </Form.Item>
   );
