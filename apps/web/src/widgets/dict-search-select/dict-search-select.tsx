@@ -82,6 +82,8 @@ export function DictSearchSelect(props: DictSearchSelectProps) {
   };
 
   const run = (keyword: string) => {
+    // The old answer goes while the new one comes: the list says 加载中… rather than showing stale options.
+    setOptions([]);
     setLoading(true);
     fetchOptions(keyword);
   };

@@ -98,22 +98,24 @@ export function DictCheckboxGroup({ dictCode, loader, value, onChange, min, max,
       aria-describedby={error ? errorId : undefined}
       data-testid={rest['data-testid']}
     >
-      <Checkbox.Group
-        options={options}
-        value={selected}
-        disabled={rest.disabled}
-        onChange={(next) => {
-          setTouched(true);
-          // Kept in the dictionary's order, whatever order they were ticked in.
-          const order = options.map((o) => o.value);
-          onChange?.(
-            [...next]
-              .map(String)
-              .sort((a, b) => order.indexOf(a) - order.indexOf(b))
-              .join(','),
-          );
-        }}
-      />
+      {options.map((o) => (
+        <Checkbox
+          key={o.value}
+          checked={selected.includes(o.value)}
+          disabled={rest.disabled}
+          onChange={(e) => {
+            setTouched(true);
+            const on = new Set(selected.filter((v) => v !== o.value));
+            if (e.target.checked) on.add(o.value);
+            // In the dictionary's order, whatever order they were ticked in; values it lacks stay at the end.
+            const known = options.filter((x) => on.has(x.value)).map((x) => x.value);
+            const other = selected.filter((v) => on.has(v) && !options.some((x) => x.value === v));
+            onChange?.([...known, ...other].join(','));
+          }}
+        >
+          {o.label}
+        </Checkbox>
+      ))}
       {error && (
         <Typography.Text type="danger" role="alert" id={errorId} style={{ display: 'block' }}>
           {error}

@@ -89,6 +89,7 @@ export function UrlSelect({
   };
 
   const search = (word: string) => {
+    setOptions([]);
     setLoading(true);
     const ticket = ++latest.current;
     ask(word ? { [searchParam]: word } : {}).then(
