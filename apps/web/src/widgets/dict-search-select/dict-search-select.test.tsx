@@ -63,7 +63,12 @@ describe('dict search select, searching', () => {
     await waitFor(() => expect(l.search).toHaveBeenCalledTimes(1));
     vi.useFakeTimers();
     let answer: (o: { value: string; label: string }[]) => void = () => undefined;
-    l.search.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    l.search.mockImplementationOnce(
+      () =>
+        new Promise<{ value: string; label: string }[]>((resolve) => {
+          answer = resolve;
+        }),
+    );
     const box = screen.getByRole('combobox', { name: '用户' });
     fireEvent.mouseDown(box);
     fireEvent.change(box, { target: { value: '王' } });
