@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { act } from '@testing-library/react';
@@ -15,15 +15,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function loader(): DictSearchLoader & { search: ReturnType<typeof vi.fn>; texts: ReturnType<typeof vi.fn> } {
+function loader(): { search: Mock<DictSearchLoader['search']>; texts: Mock<DictSearchLoader['texts']> } {
   return {
-    search: vi.fn(async (keyword: string) =>
+    search: vi.fn<DictSearchLoader['search']>(async (keyword: string) =>
       [
         { value: 'u1', label: '张三' },
         { value: 'u2', label: '李四' },
       ].filter((o) => o.label.includes(keyword)),
     ),
-    texts: vi.fn(async (values: readonly string[]) => values.map((v) => (v === 'u9' ? '王五' : ''))),
+    texts: vi.fn<DictSearchLoader['texts']>(async (values: readonly string[]) => values.map((v) => (v === 'u9' ? '王五' : ''))),
   };
 }
 
