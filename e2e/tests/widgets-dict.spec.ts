@@ -12,6 +12,9 @@ import { animationsSettled, signIn, snapshot } from '../src/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
+// Each test walks a whole section and runs axe on it: more than the default minute on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function audit(page: Page, what: string): Promise<void> {
   await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -77,7 +80,7 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   await page.keyboard.press('Escape');
 
   // Radio and checkbox groups.
-  await s.getByTestId('dict-radio').getByText('女').click();
+  await s.getByText('女', { exact: true }).click();
   await expect(value(s, 'dict-radio')).toHaveText('值：2');
   const checks = s.getByTestId('dict-checkbox');
   await checks.getByText('高').click();

@@ -5,7 +5,7 @@
  * (广东省/深圳市/南山区). Any other `type` is a programming error: the widget throws 'Bad type value' (spec §8) while
  * rendering, and the screen's error boundary shows it. The data loads on first use (area-data.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Cascader, Select, Space } from 'antd';
 import {
   AREA_ROOT,
@@ -50,9 +50,32 @@ function buildOptions(data: AreaData, code: string, depth: number, level: number
   });
 }
 
+/**
+ * A ref for the cascader popup that makes each of its scrolling columns focusable (tabindex 0): a long province
+ * list must be scrollable from the keyboard too (WCAG 2.1.1; antd leaves the columns unfocusable). Columns come
+ * and go as levels are chosen, hence the observer.
+ */
+function useFocusableMenus() {
+  const observer = useRef<MutationObserver | null>(null);
+  return useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    const mark = () => {
+      for (const menu of el.querySelectorAll<HTMLElement>('.ant-cascader-menu:not([tabindex])')) menu.tabIndex = 0;
+    };
+    mark();
+    observer.current = new MutationObserver(mark);
+    observer.current.observe(el, { childList: true, subtree: true });
+  }, []);
+}
+
 export function AreaPicker({ type = 'cascader', level = 3, value, onChange, loadData = loadAreaData, ...rest }: AreaPickerProps) {
   if (type !== 'cascader' && type !== 'select') throw new Error(AREA_BAD_TYPE);
   const depth = Math.min(3, Math.max(1, Math.trunc(level)));
+  const autoId = useId();
+  const id = rest.id ?? autoId;
+  const popupRef = useFocusableMenus();
   const [data, setData] = useState<AreaData | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -84,7 +107,13 @@ export function AreaPicker({ type = 'cascader', level = 3, value, onChange, load
   if (type === 'cascader') {
     return (
       <Cascader
-        id={rest.id}
+        id={id}
+        // The input's aria-controls names `${id}_list`, which antd's cascader popup does not carry: the wrapper does.
+        popupRender={(menus) => (
+          <div id={`${id}_list`} ref={popupRef}>
+            {menus}
+          </div>
+        )}
         aria-label={rest['aria-label']}
         data-testid={rest['data-testid']}
         options={options}

@@ -5,7 +5,7 @@
  * The dropdown is at most 400 px high. A `condition` must be a JSON string (else the §5.5 message and no load);
  * a root load failure is shown as an error, a child load failure as a warning (spec §8).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { TreeSelect } from 'antd';
 import type { TreeLoader } from '../../lib/api/dict.ts';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -41,6 +41,8 @@ function mergeNodes(old: FlatNode[], added: FlatNode[]): FlatNode[] {
 
 export function DictTreeSelect({ loader, condition, multiple = false, value, onChange, ...rest }: TreeSelectProps) {
   const { message } = useFeedback();
+  const autoId = useId();
+  const id = rest.id ?? autoId;
   // The loaded nodes with the loader and condition they belong to: a new loader or condition starts empty.
   const [tree, setTree] = useState<{ loader: TreeLoader; cond: string | undefined; nodes: FlatNode[] }>();
   const [known, setKnown] = useState<Map<string, string>>(new Map());
@@ -100,7 +102,9 @@ export function DictTreeSelect({ loader, condition, multiple = false, value, onC
 
   return (
     <TreeSelect
-      id={rest.id}
+      id={id}
+      // The input's aria-controls names `${id}_list`, which antd's tree popup does not carry: the wrapper does.
+      popupRender={(menu) => <div id={`${id}_list`}>{menu}</div>}
       aria-label={rest['aria-label']}
       data-testid={rest['data-testid']}
       treeDataSimpleMode={{ id: 'id', pId: 'pId', rootPId: ROOT }}

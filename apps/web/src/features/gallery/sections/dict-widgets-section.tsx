@@ -73,7 +73,9 @@ function DictWidgets() {
       </Col>
       <Col {...COL}>
         <Variant label="开关（Y/N，空值显示为关并发出 N）" value={flag} valueTestId="switch-value">
-          <ValueSwitch value={flag} onChange={setFlag} aria-label="开关" data-testid="switch" />
+          <div>
+            <ValueSwitch value={flag} onChange={setFlag} aria-label="开关" data-testid="switch" />
+          </div>
         </Variant>
       </Col>
       <Col {...COL}>
