@@ -20,7 +20,13 @@ async function audit(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 6)
+          .map((n) => `    ${n.target.join(' ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
   expect.soft(bad.length, `${what}: ${bad.length} serious/critical axe violations\n${report}`).toBe(0);
 }
@@ -58,7 +64,9 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   // Search-as-you-type over the user table dictionary.
   const search = s.getByRole('combobox', { name: '搜索下拉' });
   await search.click();
-  const asked = page.waitForRequest((r) => r.url().includes('/sys/dict/loadDict/sys_user,realname,username') && r.url().includes('keyword='));
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/sys/dict/loadDict/sys_user,realname,username') && r.url().includes('keyword='),
+  );
   await search.fill('李');
   const req = await asked;
   expect(new URL(req.url()).searchParams.get('pageSize')).toBe('10');
@@ -158,7 +166,9 @@ test('url-select searches its URL and keeps the chosen value', async ({ page }) 
   await box.click();
   await expect(option(page, '总经办')).toBeVisible();
   await audit(page, 'url-select open');
-  const asked = page.waitForRequest((r) => r.url().includes('sys_depart,depart_name,id') && r.url().includes('keyword='));
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('sys_depart,depart_name,id') && r.url().includes('keyword='),
+  );
   await box.fill('财务');
   await asked;
   await expect(option(page, '总经办')).toHaveCount(0);

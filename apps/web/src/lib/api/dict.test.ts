@@ -64,7 +64,13 @@ describe('tree loaders', () => {
     await expect(l.children('d1')).rejects.toThrow('该字典不允许查询');
     const url = urlOf(fetchMock);
     expect(url.pathname).toBe('/api/sys/dict/loadTreeData');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', pid: 'd1' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      tableName: 'sys_depart',
+      text: 'depart_name',
+      code: 'id',
+      pidField: 'parent_id',
+      pid: 'd1',
+    });
     expect(headersOf(fetchMock).get('X-Sign')).toBeTruthy();
   });
 });

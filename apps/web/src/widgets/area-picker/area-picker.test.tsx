@@ -75,7 +75,9 @@ describe('AreaPicker', () => {
   it('stops at the city with level 2', async () => {
     const onChange = vi.fn();
     render(<AreaPicker level={2} onChange={onChange} loadData={load} aria-label="地区" />);
-    await waitFor(() => expect(screen.getByRole('combobox', { name: '地区' }).closest('.ant-select-disabled')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: '地区' }).closest('.ant-select-disabled')).toBeNull(),
+    );
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '地区' }));
     fireEvent.click(await screen.findByText('广东省'));
     fireEvent.click(await screen.findByText('深圳市'));

@@ -70,7 +70,14 @@ function useFocusableMenus() {
   }, []);
 }
 
-export function AreaPicker({ type = 'cascader', level = 3, value, onChange, loadData = loadAreaData, ...rest }: AreaPickerProps) {
+export function AreaPicker({
+  type = 'cascader',
+  level = 3,
+  value,
+  onChange,
+  loadData = loadAreaData,
+  ...rest
+}: AreaPickerProps) {
   if (type !== 'cascader' && type !== 'select') throw new Error(AREA_BAD_TYPE);
   const depth = Math.min(3, Math.max(1, Math.trunc(level)));
   const autoId = useId();

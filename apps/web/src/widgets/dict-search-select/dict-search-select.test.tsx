@@ -23,7 +23,9 @@ function loader(): { search: Mock<DictSearchLoader['search']>; texts: Mock<DictS
         { value: 'u2', label: '李四' },
       ].filter((o) => o.label.includes(keyword)),
     ),
-    texts: vi.fn<DictSearchLoader['texts']>(async (values: readonly string[]) => values.map((v) => (v === 'u9' ? '王五' : ''))),
+    texts: vi.fn<DictSearchLoader['texts']>(async (values: readonly string[]) =>
+      values.map((v) => (v === 'u9' ? '王五' : '')),
+    ),
   };
 }
 

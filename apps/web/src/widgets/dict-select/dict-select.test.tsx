@@ -21,7 +21,13 @@ function loader(): ReturnType<typeof vi.fn<DictLoader>> {
 const STABLE: DictLoader = async () => PRIORITY;
 
 /** A controlled widget whose value is shown, as a form holds it. */
-function Held({ initial, render }: { initial?: string; render: (v: string | undefined, set: (v: string) => void) => React.ReactNode }) {
+function Held({
+  initial,
+  render,
+}: {
+  initial?: string;
+  render: (v: string | undefined, set: (v: string) => void) => React.ReactNode;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -34,7 +40,11 @@ function Held({ initial, render }: { initial?: string; render: (v: string | unde
 describe('DictSelect', () => {
   it('asks its loader for the code and emits the chosen value', async () => {
     const l = loader();
-    renderInShell(<Held render={(v, set) => <DictSelect dictCode="priority" loader={l} value={v} onChange={set} aria-label="优先级" />} />);
+    renderInShell(
+      <Held
+        render={(v, set) => <DictSelect dictCode="priority" loader={l} value={v} onChange={set} aria-label="优先级" />}
+      />,
+    );
     expect(l).toHaveBeenCalledWith('priority');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '优先级' }));
     fireEvent.click(await screen.findByText('中'));
@@ -64,7 +74,9 @@ describe('DictSelect', () => {
     renderInShell(
       <Held
         initial="H,M"
-        render={(v, set) => <DictSelect mode="multiple" dictCode="priority" loader={l} value={v} onChange={set} aria-label="优先级" />}
+        render={(v, set) => (
+          <DictSelect mode="multiple" dictCode="priority" loader={l} value={v} onChange={set} aria-label="优先级" />
+        )}
       />,
     );
     await waitFor(() => expect(document.querySelector('.ant-select-selection-item-content')?.textContent).toBe('高'));
@@ -77,7 +89,13 @@ describe('DictSelect', () => {
 
 describe('DictRadioGroup', () => {
   it('shows the items as radios and emits the chosen one', async () => {
-    renderInShell(<Held render={(v, set) => <DictRadioGroup dictCode="priority" loader={STABLE} value={v} onChange={set} aria-label="优先级" />} />);
+    renderInShell(
+      <Held
+        render={(v, set) => (
+          <DictRadioGroup dictCode="priority" loader={STABLE} value={v} onChange={set} aria-label="优先级" />
+        )}
+      />,
+    );
     fireEvent.click(await screen.findByLabelText('低'));
     expect(screen.getByTestId('value').textContent).toBe('L');
   });
@@ -85,7 +103,13 @@ describe('DictRadioGroup', () => {
 
 describe('DictCheckboxGroup', () => {
   it("emits the ticked values comma-joined in the dictionary's order", async () => {
-    renderInShell(<Held render={(v, set) => <DictCheckboxGroup dictCode="priority" loader={STABLE} value={v} onChange={set} aria-label="优先级" />} />);
+    renderInShell(
+      <Held
+        render={(v, set) => (
+          <DictCheckboxGroup dictCode="priority" loader={STABLE} value={v} onChange={set} aria-label="优先级" />
+        )}
+      />,
+    );
     fireEvent.click(await screen.findByLabelText('低'));
     expect(screen.getByTestId('value').textContent).toBe('L');
     fireEvent.click(screen.getByLabelText('高'));
@@ -94,7 +118,19 @@ describe('DictCheckboxGroup', () => {
 
   it('says 最多选择N项 / 最少选择N项 once the user goes out of bounds', async () => {
     renderInShell(
-      <Held render={(v, set) => <DictCheckboxGroup dictCode="priority" loader={STABLE} value={v} onChange={set} min={2} max={2} aria-label="优先级" />} />,
+      <Held
+        render={(v, set) => (
+          <DictCheckboxGroup
+            dictCode="priority"
+            loader={STABLE}
+            value={v}
+            onChange={set}
+            min={2}
+            max={2}
+            aria-label="优先级"
+          />
+        )}
+      />,
     );
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(await screen.findByLabelText('高'));

@@ -31,7 +31,15 @@ export interface DictSelectProps extends Common {
   style?: CSSProperties;
 }
 
-export function DictSelect({ dictCode, loader, value, onChange, mode = 'single', placeholder, ...rest }: DictSelectProps) {
+export function DictSelect({
+  dictCode,
+  loader,
+  value,
+  onChange,
+  mode = 'single',
+  placeholder,
+  ...rest
+}: DictSelectProps) {
   const { options, loading } = useDictLoad(dictCode, loader);
   const multiple = mode === 'multiple';
   return (

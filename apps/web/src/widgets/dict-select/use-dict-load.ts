@@ -27,7 +27,12 @@ export function useDictLoad(dictCode: string | undefined, loader: DictLoader): D
   const { message } = useFeedback();
   const code = dictCode?.trim() ?? '';
   // The answer with what it answers, so that a new code or loader reads as loading until its own answer comes.
-  const [answer, setAnswer] = useState<{ code: string; loader: DictLoader; options: DictOption[]; error: string | null }>();
+  const [answer, setAnswer] = useState<{
+    code: string;
+    loader: DictLoader;
+    options: DictOption[];
+    error: string | null;
+  }>();
 
   useEffect(() => {
     if (code === '') {
@@ -52,7 +57,8 @@ export function useDictLoad(dictCode: string | undefined, loader: DictLoader): D
   }, [code, loader, message]);
 
   if (code === '') return { options: NO_OPTIONS, loading: false, error: DICT_CODE_REQUIRED };
-  if (!answer || answer.code !== code || answer.loader !== loader) return { options: NO_OPTIONS, loading: true, error: null };
+  if (!answer || answer.code !== code || answer.loader !== loader)
+    return { options: NO_OPTIONS, loading: true, error: null };
   return { options: answer.options, loading: false, error: answer.error };
 }
 

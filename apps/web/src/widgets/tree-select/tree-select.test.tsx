@@ -8,21 +8,53 @@ import { TREE_CONDITION_INVALID, TREE_DATA_UNKNOWN, isConditionValid, toFlatNode
 
 afterEach(cleanup);
 
-const node = (key: string, title: string, leaf: boolean) => ({ key, title, leaf, value: key, parentId: null, code: null, icon: null, children: null });
+const node = (key: string, title: string, leaf: boolean) => ({
+  key,
+  title,
+  leaf,
+  value: key,
+  parentId: null,
+  code: null,
+  icon: null,
+  children: null,
+});
 
-function loader(): TreeLoader & { roots: ReturnType<typeof vi.fn>; children: ReturnType<typeof vi.fn>; texts: ReturnType<typeof vi.fn> } {
+function loader(): TreeLoader & {
+  roots: ReturnType<typeof vi.fn>;
+  children: ReturnType<typeof vi.fn>;
+  texts: ReturnType<typeof vi.fn>;
+} {
   return {
     roots: vi.fn(async () => [node('c1', '采购', false), node('c2', '销售', false)]),
-    children: vi.fn(async (pid: string) => (pid === 'c1' ? [node('c11', '采购入库', true), node('c12', '采购退货', true)] : [])),
+    children: vi.fn(async (pid: string) =>
+      pid === 'c1' ? [node('c11', '采购入库', true), node('c12', '采购退货', true)] : [],
+    ),
     texts: vi.fn(async (ids: readonly string[]) => ids.map((id) => (id === 'c99' ? '运输费用' : ''))),
   };
 }
 
-function Held({ l, multiple, initial, condition }: { l: TreeLoader; multiple?: boolean; initial?: string; condition?: string }) {
+function Held({
+  l,
+  multiple,
+  initial,
+  condition,
+}: {
+  l: TreeLoader;
+  multiple?: boolean;
+  initial?: string;
+  condition?: string;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DictTreeSelect loader={l} multiple={multiple} value={value} onChange={setValue} condition={condition} aria-label="分类" />
+      <DictTreeSelect
+        loader={l}
+        multiple={multiple}
+        value={value}
+        onChange={setValue}
+        condition={condition}
+        aria-label="分类"
+      />
       <output data-testid="value">{value ?? '∅'}</output>
     </>
   );
@@ -91,7 +123,10 @@ describe('DictTreeSelect', () => {
 describe('tree nodes', () => {
   it('flattens category nodes (key/value, title/label, leaf/isLeaf, children)', () => {
     expect(
-      toFlatNodes([{ value: 'a', label: 'A', isLeaf: false, children: [{ key: 'b', title: 'B', leaf: true }] }], 'root'),
+      toFlatNodes(
+        [{ value: 'a', label: 'A', isLeaf: false, children: [{ key: 'b', title: 'B', leaf: true }] }],
+        'root',
+      ),
     ).toEqual([
       { id: 'a', pId: 'root', value: 'a', title: 'A', isLeaf: false },
       { id: 'b', pId: 'a', value: 'b', title: 'B', isLeaf: true },

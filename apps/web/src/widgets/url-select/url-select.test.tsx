@@ -31,7 +31,14 @@ function Held({ req, initial, valueParam }: { req: UrlRequest; initial?: string;
   const [value, setValue] = useState(initial);
   return (
     <>
-      <UrlSelect url="/demo/departs" request={req} value={value} onChange={setValue} valueParam={valueParam} aria-label="部门" />
+      <UrlSelect
+        url="/demo/departs"
+        request={req}
+        value={value}
+        onChange={setValue}
+        valueParam={valueParam}
+        aria-label="部门"
+      />
       <output data-testid="value">{value ?? '∅'}</output>
     </>
   );

@@ -21,7 +21,13 @@ export interface ValueSwitchProps {
   'data-testid'?: string;
 }
 
-export function ValueSwitch({ value, onChange, options = SWITCH_DEFAULT_OPTIONS, query = false, ...rest }: ValueSwitchProps) {
+export function ValueSwitch({
+  value,
+  onChange,
+  options = SWITCH_DEFAULT_OPTIONS,
+  query = false,
+  ...rest
+}: ValueSwitchProps) {
   const [on, off] = options;
   const empty = value === undefined || value === null || value === '';
 

@@ -16,16 +16,35 @@ class ShowError extends Component<{ children: ReactNode }, { error: string | nul
     return { error: e.message };
   }
   override render() {
-    return this.state.error ? <Alert type="error" showIcon message={this.state.error} data-testid="area-bad-type" /> : this.props.children;
+    return this.state.error ? (
+      <Alert type="error" showIcon message={this.state.error} data-testid="area-bad-type" />
+    ) : (
+      this.props.children
+    );
   }
 }
 
 /** A picker holding its value, shown with its text. */
-function Held({ label, testId, initial = '', ...props }: AreaPickerProps & { label: string; testId: string; initial?: string }) {
+function Held({
+  label,
+  testId,
+  initial = '',
+  ...props
+}: AreaPickerProps & { label: string; testId: string; initial?: string }) {
   const [value, setValue] = useState({ code: initial, text: '' });
   return (
-    <Variant label={label} value={value.text ? `${value.code}（${value.text}）` : value.code} valueTestId={`${testId}-value`}>
-      <AreaPicker {...props} value={value.code} onChange={(code, text) => setValue({ code, text })} aria-label={label} data-testid={testId} />
+    <Variant
+      label={label}
+      value={value.text ? `${value.code}（${value.text}）` : value.code}
+      valueTestId={`${testId}-value`}
+    >
+      <AreaPicker
+        {...props}
+        value={value.code}
+        onChange={(code, text) => setValue({ code, text })}
+        aria-label={label}
+        data-testid={testId}
+      />
     </Variant>
   );
 }

@@ -30,7 +30,14 @@ function DictWidgets() {
     <Row gutter={[24, 8]}>
       <Col {...COL}>
         <Variant label="字典下拉（priority）" value={plain} valueTestId="dict-select-value">
-          <DictSelect dictCode="priority" loader={loadDictOptions} value={plain} onChange={setPlain} aria-label="字典下拉" data-testid="dict-select" />
+          <DictSelect
+            dictCode="priority"
+            loader={loadDictOptions}
+            value={plain}
+            onChange={setPlain}
+            aria-label="字典下拉"
+            data-testid="dict-select"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
@@ -48,12 +55,27 @@ function DictWidgets() {
       </Col>
       <Col {...COL}>
         <Variant label="多选下拉（逗号分隔，显示 1 个标签）" value={multi} valueTestId="dict-multi-value">
-          <DictSelect mode="multiple" dictCode="priority" loader={loadDictOptions} value={multi} onChange={setMulti} aria-label="多选下拉" data-testid="dict-multi" />
+          <DictSelect
+            mode="multiple"
+            dictCode="priority"
+            loader={loadDictOptions}
+            value={multi}
+            onChange={setMulti}
+            aria-label="多选下拉"
+            data-testid="dict-multi"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
         <Variant label="单选按钮组（sex）" value={radio} valueTestId="dict-radio-value">
-          <DictRadioGroup dictCode="sex" loader={loadDictOptions} value={radio} onChange={setRadio} aria-label="性别" data-testid="dict-radio" />
+          <DictRadioGroup
+            dictCode="sex"
+            loader={loadDictOptions}
+            value={radio}
+            onChange={setRadio}
+            aria-label="性别"
+            data-testid="dict-radio"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
@@ -84,11 +106,20 @@ function DictWidgets() {
         </Variant>
       </Col>
       <Col xs={24}>
-        <Variant label="加载失败：字典 Code 为空、服务器拒绝的表字典（sys_user,password,id）" value={failed} valueTestId="dict-failing-value">
+        <Variant
+          label="加载失败：字典 Code 为空、服务器拒绝的表字典（sys_user,password,id）"
+          value={failed}
+          valueTestId="dict-failing-value"
+        >
           {failing ? (
             <Row gutter={[24, 8]}>
               <Col {...COL}>
-                <DictSelect dictCode="" loader={loadDictOptions} aria-label="字典Code为空" data-testid="dict-empty-code" />
+                <DictSelect
+                  dictCode=""
+                  loader={loadDictOptions}
+                  aria-label="字典Code为空"
+                  data-testid="dict-empty-code"
+                />
               </Col>
               <Col {...COL}>
                 <DictSelect

@@ -41,12 +41,25 @@ function TreeSelects() {
     <Row gutter={[24, 8]}>
       <Col {...COL}>
         <Variant label="分类选择（A01，单选）" value={single} valueTestId="category-single-value">
-          <DictTreeSelect loader={A01} value={single} onChange={setSingle} aria-label="分类单选" data-testid="category-single" />
+          <DictTreeSelect
+            loader={A01}
+            value={single}
+            onChange={setSingle}
+            aria-label="分类单选"
+            data-testid="category-single"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
         <Variant label="分类选择（A01，多选，逗号分隔）" value={multiple} valueTestId="category-multiple-value">
-          <DictTreeSelect loader={A01} multiple value={multiple} onChange={setMultiple} aria-label="分类多选" data-testid="category-multiple" />
+          <DictTreeSelect
+            loader={A01}
+            multiple
+            value={multiple}
+            onChange={setMultiple}
+            aria-label="分类多选"
+            data-testid="category-multiple"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
@@ -63,18 +76,35 @@ function TreeSelects() {
       </Col>
       <Col {...COL}>
         <Variant label="已有值（按 id 显示名称）" value={initial} valueTestId="category-initial-value">
-          <DictTreeSelect loader={A01} value={initial} onChange={setInitial} aria-label="已有值的分类" data-testid="category-initial" />
+          <DictTreeSelect
+            loader={A01}
+            value={initial}
+            onChange={setInitial}
+            aria-label="已有值的分类"
+            data-testid="category-initial"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
         <Variant label="树选择（部门表 sys_depart）" value={depart} valueTestId="tree-depart-value">
-          <DictTreeSelect loader={DEPARTS} value={depart} onChange={setDepart} aria-label="部门树" data-testid="tree-depart" />
+          <DictTreeSelect
+            loader={DEPARTS}
+            value={depart}
+            onChange={setDepart}
+            aria-label="部门树"
+            data-testid="tree-depart"
+          />
         </Variant>
       </Col>
       <Col {...COL}>
         <Variant label="condition 不是 JSON">
           {bad ? (
-            <DictTreeSelect loader={A01} condition="code=A01A02" aria-label="错误条件的分类" data-testid="category-bad-condition" />
+            <DictTreeSelect
+              loader={A01}
+              condition="code=A01A02"
+              aria-label="错误条件的分类"
+              data-testid="category-bad-condition"
+            />
           ) : (
             <div>
               <Button onClick={() => setBad(true)} data-testid="category-show-bad-condition">

@@ -14,7 +14,11 @@ function UrlSelects() {
   return (
     <Row gutter={[24, 8]}>
       <Col {...COL}>
-        <Variant label="部门（/sys/dict/loadDict/sys_depart,depart_name,id）" value={depart} valueTestId="url-select-depart-value">
+        <Variant
+          label="部门（/sys/dict/loadDict/sys_depart,depart_name,id）"
+          value={depart}
+          valueTestId="url-select-depart-value"
+        >
           <UrlSelect
             url="/sys/dict/loadDict/sys_depart,depart_name,id"
             request={getEnvelope}
@@ -26,7 +30,11 @@ function UrlSelects() {
         </Variant>
       </Col>
       <Col {...COL}>
-        <Variant label="用户（/sys/dict/loadDict/sys_user,realname,username）" value={user} valueTestId="url-select-user-value">
+        <Variant
+          label="用户（/sys/dict/loadDict/sys_user,realname,username）"
+          value={user}
+          valueTestId="url-select-user-value"
+        >
           <UrlSelect
             url="/sys/dict/loadDict/sys_user,realname,username"
             request={getEnvelope}
