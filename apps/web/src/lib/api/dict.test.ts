@@ -14,6 +14,17 @@ const headersOf = (m: ReturnType<typeof stub>, i = 0) => new Headers(m.mock.call
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
+describe('the dictionary cache the widgets read', () => {
+  it('keeps the dictionaries 7 days (604800000 ms)', () => {
+    const before = Date.now();
+    saveDictItems({ sex: [] });
+    const raw = window.localStorage.getItem('houtai:sys-all-dict-items');
+    const { expire } = JSON.parse(raw ?? '{}') as { expire: number };
+    expect(expire - before).toBeGreaterThanOrEqual(604_800_000);
+    expect(expire - Date.now()).toBeLessThanOrEqual(604_800_000);
+  });
+});
+
 describe('loadDictOptions', () => {
   it('reads a plain code from the dictionary cache without a request', async () => {
     saveDictItems({ priority: [{ value: 'H', text: '高', title: '高', label: '高' }] });
