@@ -7,6 +7,8 @@ import { http, unwrapResult } from '../http.ts';
 import type { DictOption } from './use-dict-options.ts';
 
 export const TABLE_DICT_PAGE_SIZE = 20;
+/** Page size of search-as-you-type dictionary selects (spec widgets §9: 10). */
+export const DICT_SEARCH_PAGE_SIZE = 10;
 
 /** 'table,textField,valueField', e.g. 'sys_user,realname,id'. */
 export type TableDict = string;
@@ -40,10 +42,13 @@ export async function tableDictTexts(dict: TableDict, values: readonly string[])
   return Array.isArray(texts) ? (texts as string[]) : [];
 }
 
-/** A dictionary's loaders; create it once (module level), so that widgets see a stable loader. */
-export function tableDictLoader(dict: TableDict): TableDictLoader {
+/**
+ * A dictionary's loaders (a table dictionary, or a plain code: the server searches both); create it once (module
+ * level), so that widgets see a stable loader.
+ */
+export function tableDictLoader(dict: TableDict, options: { pageSize?: number } = {}): TableDictLoader {
   return {
-    search: (keyword) => searchTableDict(dict, keyword),
+    search: (keyword) => searchTableDict(dict, keyword, options),
     texts: (values) => tableDictTexts(dict, values),
   };
 }

@@ -1,12 +1,18 @@
 /**
- * A multiple select whose options are searched on the server as the user types (a table dictionary, say). Chosen
- * values keep their labels while the search moves on, and values set from outside (an edited record) are shown by
- * their text. It never fetches on its own: the caller passes the loader (lib/dict/table-dict.ts makes one).
+ * A select whose options are searched on the server as the user types (a dictionary, plain or table). Multiple
+ * (a list of values, the default) or single (one value); chosen values keep their labels while the search moves
+ * on, and values set from outside (an edited record) are shown by their text. It never fetches on its own: the
+ * caller passes the loader (lib/api/dict.ts dictSearchLoader: 10 per page). Typing waits SEARCH_DELAY_MS (spec
+ * §9 allows 300-800 ms; 300 keeps typing responsive while sparing a request per key); the list says 加载中… while
+ * a search runs, 没有查询到任何数据 when nothing matched, and a failure's message (also warned, spec §8).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select, Spin } from 'antd';
+import { Select } from 'antd';
+import { useFeedback } from '../../lib/feedback.ts';
 
-const SEARCH_DELAY_MS = 300;
+export const SEARCH_DELAY_MS = 300;
+export const SEARCH_EMPTY_TEXT = '没有查询到任何数据';
+export const SEARCH_LOADING_TEXT = '加载中…';
 
 interface Option {
   value: string;
@@ -20,17 +26,34 @@ export interface DictSearchLoader {
   texts: (values: readonly string[]) => Promise<string[]>;
 }
 
-export interface DictSearchSelectProps {
+interface CommonProps {
   /** Keep it stable (module level): a new loader starts a new first load. */
   loader: DictSearchLoader;
-  value?: string[];
-  onChange?: (value: string[]) => void;
   placeholder?: string;
   id?: string;
+  'aria-label'?: string;
   'data-testid'?: string;
 }
 
-export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...rest }: DictSearchSelectProps) {
+interface MultipleProps extends CommonProps {
+  mode?: 'multiple';
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}
+
+interface SingleProps extends CommonProps {
+  mode: 'single';
+  value?: string | null;
+  onChange?: (value: string) => void;
+}
+
+export type DictSearchSelectProps = MultipleProps | SingleProps;
+
+export function DictSearchSelect(props: DictSearchSelectProps) {
+  const { loader, placeholder, id } = props;
+  const single = props.mode === 'single';
+  const value = single ? (props.value ? [props.value] : []) : props.value;
+  const { message } = useFeedback();
   const [options, setOptions] = useState<Option[]>([]);
   const [known, setKnown] = useState<Map<string, string>>(new Map());
   const [loading, setLoading] = useState(true);
@@ -50,13 +73,17 @@ export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...
       },
       (e: unknown) => {
         if (ticket !== latest.current) return;
-        setFailed(e instanceof Error ? e.message : '加载选项失败');
+        const text = e instanceof Error && e.message ? e.message : '加载选项失败';
+        setFailed(text);
+        void message.warning(text);
         setLoading(false);
       },
     );
   };
 
   const run = (keyword: string) => {
+    // The old answer goes while the new one comes: the list says 加载中… rather than showing stale options.
+    setOptions([]);
     setLoading(true);
     fetchOptions(keyword);
   };
@@ -73,7 +100,9 @@ export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...
   }, [loader]);
 
   // Values given from outside whose text we have not seen: ask the server for their texts.
-  const selected = useMemo(() => value ?? [], [value]);
+  const joined = (value ?? []).join('\u0000');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: a new but equal list is the same value
+  const selected = useMemo(() => value ?? [], [joined]);
   useEffect(() => {
     const missing = selected.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
     if (missing.length === 0) return;
@@ -100,9 +129,11 @@ export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...
   }, [options, selected, known]);
 
   return (
-    <Select
+    <Select<string | string[]>
       id={id}
-      mode="multiple"
+      aria-label={props['aria-label']}
+      mode={single ? undefined : 'multiple'}
+      allowClear={single}
       showSearch={{
         filterOption: false,
         onSearch: (text) => {
@@ -110,20 +141,24 @@ export function DictSearchSelect({ loader, value, onChange, placeholder, id, ...
           timer.current = setTimeout(() => run(text), SEARCH_DELAY_MS);
         },
       }}
-      value={selected}
-      onChange={(next: string[]) => {
+      value={single ? selected[0] : selected}
+      onChange={(picked) => {
+        const next = picked === undefined || picked === null ? [] : Array.isArray(picked) ? picked : [picked];
         setKnown((old) => {
           const m = new Map(old);
           for (const o of options) if (next.includes(o.value)) m.set(o.value, o.label);
           return m;
         });
-        onChange?.(next);
+        if (props.mode === 'single') props.onChange?.(next[0] ?? '');
+        else props.onChange?.(next);
+        // A cleared search shows the first page again.
+        if (single) run('');
       }}
       options={merged}
       placeholder={placeholder}
-      notFoundContent={loading ? <Spin size="small" /> : (failed ?? '无匹配结果')}
+      notFoundContent={loading ? SEARCH_LOADING_TEXT : (failed ?? SEARCH_EMPTY_TEXT)}
       style={{ width: '100%' }}
-      data-testid={rest['data-testid']}
+      data-testid={props['data-testid']}
     />
   );
 }
