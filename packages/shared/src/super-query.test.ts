@@ -27,12 +27,22 @@ describe('decodeSuperQuery', () => {
     expect(superQueryParams).toMatch(/^%5B/);
     const r = decodeSuperQuery(superQueryParams, superQueryMatchType);
     expect(r).toEqual({ ok: true, conditions: records, matchType: 'or' });
-    expect(decodeSuperQuery(JSON.stringify(records), undefined)).toEqual({ ok: true, conditions: records, matchType: 'and' });
+    expect(decodeSuperQuery(JSON.stringify(records), undefined)).toEqual({
+      ok: true,
+      conditions: records,
+      matchType: 'and',
+    });
   });
 
   it('defaults: no params → no condition; missing rule → eq; numbers and arrays become text', () => {
     expect(decodeSuperQuery(undefined, undefined)).toEqual({ ok: true, conditions: [], matchType: 'and' });
-    const r = decodeSuperQuery(JSON.stringify([{ field: 'a', val: 3 }, { field: 'b', rule: 'in', val: ['x', 2] }]), 'AND');
+    const r = decodeSuperQuery(
+      JSON.stringify([
+        { field: 'a', val: 3 },
+        { field: 'b', rule: 'in', val: ['x', 2] },
+      ]),
+      'AND',
+    );
     expect(r).toEqual({
       ok: true,
       matchType: 'and',

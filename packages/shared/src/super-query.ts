@@ -102,9 +102,7 @@ const value = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.s
 /** One decoded record; unknown keys are dropped, nested groups (no `field`) are refused. */
 export const SuperQueryRecordSchema = z.object(
   {
-    field: z
-      .string({ error: SUPER_QUERY_TEXT.fieldInvalid })
-      .regex(SUPER_QUERY_FIELD, SUPER_QUERY_TEXT.fieldInvalid),
+    field: z.string({ error: SUPER_QUERY_TEXT.fieldInvalid }).regex(SUPER_QUERY_FIELD, SUPER_QUERY_TEXT.fieldInvalid),
     // JeecgBoot takes a missing rule as eq.
     rule: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? 'eq' : v),
@@ -140,8 +138,7 @@ export const SuperQueryParamsQuery = {
 };
 
 export type DecodedSuperQuery =
-  | { ok: true; conditions: SuperQueryCondition[]; matchType: SuperQueryMatchType }
-  | { ok: false; message: string };
+  { ok: true; conditions: SuperQueryCondition[]; matchType: SuperQueryMatchType } | { ok: false; message: string };
 
 /**
  * Decodes the wire form. The text may still be URI-encoded (what the Jeecg clients send: `encodeURI(JSON)`, then
