@@ -132,9 +132,10 @@ export const SuperQueryMatchTypeSchema = z.preprocess(
  * The two query-string fields every list schema takes. They stay raw text here: the server's evaluator decodes
  * and checks them (a refusal is a business answer naming the problem in Chinese).
  */
+const firstOf = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v);
 export const SuperQueryParamsQuery = {
-  superQueryParams: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional()).optional(),
-  superQueryMatchType: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional()).optional(),
+  superQueryParams: z.preprocess(firstOf, z.string().optional()).optional(),
+  superQueryMatchType: z.preprocess(firstOf, z.string().optional()).optional(),
 };
 
 export type DecodedSuperQuery =
@@ -194,10 +195,10 @@ export function isEmptyCondition(r: { field?: string | null; rule?: string | nul
 }
 
 /** The value as emitted: arrays joined by commas. */
-export function emitValue(v: unknown): string {
+export function emitValue(v: string | number | boolean | readonly (string | number)[] | null | undefined): string {
   if (Array.isArray(v)) return v.map(String).join(',');
   if (v === undefined || v === null) return '';
-  return String(v);
+  return String(v as string | number | boolean);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '@houtai/shared/super-query';
 import { AppError } from '../errors.ts';
 import { escapeLike } from '../lib/like.ts';
-import { filterColumn, findEntity } from './lookup.ts';
+import { findEntity } from './lookup.ts';
 import { allOf, colRef } from './sql.ts';
 import type { ColumnDef, EntityDef } from './types.ts';
 
@@ -134,10 +134,13 @@ function anyOf(parts: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
   )})`;
 }
 
+/** The filterable column of an API name (snake_case or camelCase); own keys only, so '__proto__' finds nothing. */
 function resolve(entity: EntityDef, field: string): ColumnDef {
-  const found = filterColumn(entity, field);
-  if (!found) throw refuse(SUPER_QUERY_TEXT.fieldNotAllowed(field));
-  return found[1];
+  for (const name of [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]) {
+    const col = Object.hasOwn(entity.columns, name) ? entity.columns[name] : undefined;
+    if (col?.filter) return col;
+  }
+  throw refuse(SUPER_QUERY_TEXT.fieldNotAllowed(field));
 }
 
 /** Compiles decoded conditions; every field is checked, even those whose value is empty. */
