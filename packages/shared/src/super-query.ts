@@ -198,7 +198,7 @@ export function isEmptyCondition(r: { field?: string | null; rule?: string | nul
 export function emitValue(v: string | number | boolean | readonly (string | number)[] | null | undefined): string {
   if (Array.isArray(v)) return v.map(String).join(',');
   if (v === undefined || v === null) return '';
-  return String(v as string | number | boolean);
+  return String(v);
 }
 
 /**
