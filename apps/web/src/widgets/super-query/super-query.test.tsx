@@ -127,7 +127,7 @@ describe('SuperQuery', () => {
     await fillTitle('x');
     footer('重 置');
     expect(onReset).toHaveBeenCalled();
-    expect((screen.getByRole('textbox', { name: '第1个条件的查询值' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '第1个条件的查询值' }).value).toBe('');
   });
 
   it('saves under a name: empty name refused, an existing name asks before overwriting, delete asks', async () => {
