@@ -10,7 +10,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { orderSections, type GallerySection } from './gallery-section.ts';
 import './gallery.css';
 
-const SECTIONS = orderSections(import.meta.glob<{ section?: GallerySection }>('./sections/*-section.tsx', { eager: true }));
+const SECTIONS = orderSections(
+  import.meta.glob<{ section?: GallerySection }>('./sections/*-section.tsx', { eager: true }),
+);
 
 class SectionBoundary extends Component<{ title: string; children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -22,7 +24,9 @@ class SectionBoundary extends Component<{ title: string; children: ReactNode }, 
   }
   override render() {
     if (this.state.error) {
-      return <Alert type="error" showIcon message={`${this.props.title}加载失败`} description={this.state.error.message} />;
+      return (
+        <Alert type="error" showIcon message={`${this.props.title}加载失败`} description={this.state.error.message} />
+      );
     }
     return this.props.children;
   }
@@ -37,10 +41,7 @@ export function GalleryPage() {
     <div className={wide ? 'gallery gallery--wide' : 'gallery'} data-testid="widget-gallery">
       {wide && (
         <nav className="gallery__nav" aria-label="组件目录">
-          <Anchor
-            offsetTop={72}
-            items={SECTIONS.map((s) => ({ key: s.id, href: `#${s.id}`, title: s.title }))}
-          />
+          <Anchor offsetTop={72} items={SECTIONS.map((s) => ({ key: s.id, href: `#${s.id}`, title: s.title }))} />
         </nav>
       )}
       <div className="gallery__sections">
