@@ -50,7 +50,7 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
-  await dialog.getByRole('button', { name: /查\s*询/ }).click();
+  await dialog.getByRole('button', { name: /^查\s*询$/ }).click();
   await toast(page, '不能查询空条件');
   await dialog.getByRole('button', { name: '保存查询' }).click();
   await toast(page, '空条件不能保存');
@@ -61,7 +61,7 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   const answered = page.waitForResponse(
     (r) => r.url().includes('/bi/workOrder/list') && r.url().includes('superQueryParams'),
   );
-  await dialog.getByRole('button', { name: /查\s*询/ }).click();
+  await dialog.getByRole('button', { name: /^查\s*询$/ }).click();
   const res = await answered;
   const served = ((await res.json()) as { result: { records: { title: string; priority: string }[] } }).result.records;
   expect(served.length).toBeGreaterThan(0);
@@ -87,7 +87,7 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   await dialog.getByRole('button', { name: '保存查询' }).click();
   const nameDialog = page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' });
   await expect(nameDialog).toBeVisible();
-  await nameDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await nameDialog.getByRole('button', { name: /^确\s*定$/ }).click();
   await toast(page, '保存名称不能为空');
   await nameDialog.getByLabel('保存名称').fill('高优先级工单');
   await nameDialog.getByLabel('保存名称').press('Enter');
@@ -96,21 +96,21 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   await dialog.getByRole('button', { name: '保存查询' }).click();
   await expect(nameDialog).toBeVisible();
   await nameDialog.getByLabel('保存名称').fill('高优先级工单');
-  await nameDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await nameDialog.getByRole('button', { name: /^确\s*定$/ }).click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm.getByText('高优先级工单 已存在，是否覆盖？')).toBeVisible();
-  await confirm.getByRole('button', { name: /覆\s*盖/ }).click();
+  await confirm.getByRole('button', { name: /^覆\s*盖$/ }).click();
   await expect(confirm).toHaveCount(0);
   await expect(dialog.getByTestId('super-query-saved-item')).toHaveCount(1);
 
   // Delete asks first.
   await dialog.getByRole('button', { name: '删除查询 高优先级工单' }).click();
   await expect(confirm.getByText('是否删除当前查询？')).toBeVisible();
-  await confirm.getByRole('button', { name: /删\s*除/ }).click();
+  await confirm.getByRole('button', { name: /^删\s*除$/ }).click();
   await expect(dialog.getByText('没有保存任何查询')).toBeVisible();
 
   // 重置 clears the active query: every order again.
-  await dialog.getByRole('button', { name: /重\s*置/ }).click();
+  await dialog.getByRole('button', { name: /^重\s*置$/ }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('super-query-active')).toHaveCount(0);

@@ -330,4 +330,30 @@ describe('the other lists', () => {
     const bad = body(await api(t.app, admin, { method: 'GET', url: `${url}?${params([{ field: 'ip', val: 'x' }])}` }));
     expect(bad.message).toBe(SUPER_QUERY_TEXT.fieldNotAllowed('ip'));
   });
+
+  it('online users take the advanced query over the user fields', async () => {
+    const url = '/sys/online/list';
+    const get = async (c: Cond[]) =>
+      body<{ total: number; records: { username: string }[] }>(
+        await api(t.app, admin, { method: 'GET', url: `${url}?${params(c)}` }),
+      );
+    const mine = await get([{ field: 'username', rule: 'eq', val: 'admin' }]);
+    expect(mine.success, mine.message).toBe(true);
+    expect(mine.result.total).toBeGreaterThan(0);
+    expect(mine.result.records.every((r) => r.username === 'admin')).toBe(true);
+    expect((await get([{ field: 'realname', rule: 'like', val: 'zz-none' }])).result.total).toBe(0);
+    expect((await get([{ field: 'password', val: 'x' }])).message).toBe(SUPER_QUERY_TEXT.fieldNotAllowed('password'));
+  });
+
+  it('my tasks take the advanced query; number fields take numbers only', async () => {
+    const url = '/task/asyncTask/list/mine';
+    const get = async (c: Cond[]) =>
+      body<{ total: number }>(await api(t.app, admin, { method: 'GET', url: `${url}?${params(c)}` }));
+    const ok = await get([{ field: 'progress', rule: 'ge', val: '0' }]);
+    expect(ok.success, ok.message).toBe(true);
+    expect((await get([{ field: 'title', rule: 'eq', val: 'zz-none' }])).result.total).toBe(0);
+    const bad = await get([{ field: 'progress', rule: 'ge', val: '0 or 1=1' }]);
+    expect(bad.success).toBe(false);
+    expect(bad.message).toBe(SUPER_QUERY_TEXT.numberInvalid('进度'));
+  });
 });

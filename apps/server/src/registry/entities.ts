@@ -5,6 +5,7 @@
  * API. Secrets (sys_user.password, settings, tokens) are simply never listed.
  */
 import { ANNOUNCEMENT_FIELDS } from '../modules/announcement/announcement.fields.ts';
+import { ASYNC_TASK_FIELDS } from '../modules/async-task/async-task.fields.ts';
 import { CATEGORY_FIELDS } from '../modules/category/category.fields.ts';
 import { DEPART_FIELDS } from '../modules/depart/depart.fields.ts';
 import { DICT_FIELDS } from '../modules/dict/dict.fields.ts';
@@ -28,6 +29,7 @@ export const ENTITIES: readonly EntityDef[] = [
   OPERATE_LOG_FIELDS,
   WORK_ORDER_FIELDS,
   ANNOUNCEMENT_FIELDS,
+  ASYNC_TASK_FIELDS,
 ];
 
 /**

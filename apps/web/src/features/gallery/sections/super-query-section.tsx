@@ -56,7 +56,11 @@ function SuperQueryDemo() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap align="start" size="large">
-        <Variant label="高级查询（工单字段）" value={params} valueTestId="super-query-value">
+        <Variant
+          label="高级查询（工单字段）"
+          value={params.superQueryParams ? params : undefined}
+          valueTestId="super-query-value"
+        >
           <SuperQuery
             fields={FIELDS}
             routeKey="/test/home#super-query"
