@@ -8,7 +8,7 @@
  * The widget never calls the server: the list page turns the emitted conditions into its request with
  * `encodeSuperQuery` (@houtai/shared/super-query), and the server evaluates them (apps/server/src/registry).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   Badge,
   Button,
@@ -92,6 +92,9 @@ export function SuperQuery({
   const [saved, setSaved] = useState<SavedSuperQuery[]>(() => loadSaved(store, routeKey));
   const [naming, setNaming] = useState(false);
   const isActive = active ?? ownActive;
+  const ids = useId();
+  const matchId = `${ids}-match`;
+  const savedId = `${ids}-saved`;
 
   const update = (key: string, change: (r: SuperQueryRow) => SuperQueryRow) =>
     setRows((rs) => rs.map((r) => (r.key === key ? change(r) : r)));
@@ -202,9 +205,9 @@ export function SuperQuery({
         <div className="super-query" style={{ display: 'flex', gap: 16, flexDirection: mobile ? 'column' : 'row' }}>
           <div style={{ flex: 1, minWidth: 0 }}>
             <Space wrap style={{ marginBottom: 12 }}>
-              <Typography.Text id="super-query-match">过滤条件匹配：</Typography.Text>
+              <Typography.Text id={matchId}>过滤条件匹配：</Typography.Text>
               <Radio.Group
-                aria-labelledby="super-query-match"
+                aria-labelledby={matchId}
                 value={matchType}
                 onChange={(e) => setMatchType(e.target.value as SuperQueryMatchType)}
                 options={[
@@ -248,8 +251,8 @@ export function SuperQuery({
               ))
             )}
           </div>
-          <section aria-labelledby="super-query-saved" style={{ width: mobile ? '100%' : 240 }}>
-            <Typography.Title level={5} id="super-query-saved" style={{ marginTop: 0 }}>
+          <section aria-labelledby={savedId} style={{ width: mobile ? '100%' : 240 }}>
+            <Typography.Title level={5} id={savedId} style={{ marginTop: 0 }}>
               保存的查询
             </Typography.Title>
             {saved.length === 0 ? (
@@ -450,7 +453,7 @@ function SaveNameDialog({
   const submit = () => onSave((form.getFieldValue('name') as string | undefined) ?? '');
   return (
     <Modal title="请输入保存的名称" open={open} onCancel={onCancel} onOk={submit} destroyOnHidden width={400}>
-      <ModalForm form={form} onSubmit={submit} layout="vertical" preserve={false}>
+      <ModalForm form={form} name="super-query-save" onSubmit={submit} layout="vertical" preserve={false}>
         <Form.Item name="name" label="保存名称">
           <Input maxLength={50} />
         </Form.Item>
