@@ -2,7 +2,7 @@
  * The advanced query widget in the gallery (/test/home#super-query) against the real server: every empty-condition
  * message, a search whose list is really filtered by the server (the seeded demo work orders, and the server's own
  * answer for the same params), save with the empty-name message and the overwrite confirmation, delete with its
- * confirmation, the filter text box, and axe on the open builder.
+ * confirmation, the filter text box, axe on the open builder, and the builder filling a 375 px screen.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -127,4 +127,14 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   await box.press('Enter');
   await expect(table.getByText('凭证同步失败')).toBeVisible();
   await expect(table.getByText('打印机无法连接')).toHaveCount(0);
+
+  // Below 768 px the builder fills the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: /高级查询/ }).click();
+  await expect(dialog).toBeVisible();
+  await animationsSettled(page);
+  const box = await dialog.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(360);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
