@@ -133,8 +133,8 @@ test('advanced query: empty conditions, a server-filtered search, save, overwrit
   await page.getByRole('button', { name: /高级查询/ }).click();
   await expect(dialog).toBeVisible();
   await animationsSettled(page);
-  const box = await dialog.boundingBox();
-  expect(box?.width ?? 0).toBeGreaterThanOrEqual(360);
+  const frame = await dialog.boundingBox();
+  expect(frame?.width ?? 0).toBeGreaterThanOrEqual(360);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
