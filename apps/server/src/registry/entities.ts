@@ -4,6 +4,8 @@
  * checks, conditions, sorting, exports and imports resolve names here; anything not listed does not exist for the
  * API. Secrets (sys_user.password, settings, tokens) are simply never listed.
  */
+import { ANNOUNCEMENT_FIELDS } from '../modules/announcement/announcement.fields.ts';
+import { ASYNC_TASK_FIELDS } from '../modules/async-task/async-task.fields.ts';
 import { CATEGORY_FIELDS } from '../modules/category/category.fields.ts';
 import { DEPART_FIELDS } from '../modules/depart/depart.fields.ts';
 import { DICT_FIELDS } from '../modules/dict/dict.fields.ts';
@@ -26,6 +28,8 @@ export const ENTITIES: readonly EntityDef[] = [
   DICT_FIELDS,
   OPERATE_LOG_FIELDS,
   WORK_ORDER_FIELDS,
+  ANNOUNCEMENT_FIELDS,
+  ASYNC_TASK_FIELDS,
 ];
 
 /**

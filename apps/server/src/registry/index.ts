@@ -15,6 +15,7 @@ import type { ColumnDef, EntityDef, ScopeContext } from './types.ts';
 export type { ScopeContext } from './types.ts';
 export { ENTITIES } from './entities.ts';
 export { checkImportFields, exportColumns, importColumns, type DictItem } from './columns.ts';
+export { compileSuperQuery, filterTextWhere, superQueryWhere, type SuperQueryInput } from './super-query.ts';
 
 /** Rows a table dictionary returns at most (a picker, not an export). */
 export const TABLE_DICT_MAX_ROWS = 1000;

@@ -34,6 +34,11 @@ export interface ColumnDef {
   dict?: string;
   /** May appear in a condition (dictCode 4th segment, loadTreeData condition JSON, list filters, advanced query). */
   filter?: boolean;
+  /**
+   * A string column holding a date ('YYYY-MM-DD') or a date-time ('YYYY-MM-DD HH:mm:ss'): the advanced query accepts
+   * only values of that form (a date alone for a date-time column) and never a LIKE rule.
+   */
+  format?: 'date' | 'datetime';
   /** May be named by a sort parameter. */
   sort?: boolean;
   /** Has a uniqueness rule: may be asked about by /sys/duplicate/check. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import './common.ts';
 import { COMMON_TEXT } from '../constants.ts';
 import { MY_MESSAGES_PAGE_SIZE } from '../messaging.ts';
+import { SuperQueryParamsQuery } from '../super-query.ts';
 import { maxLengthMessage } from '../validation.ts';
 
 /** Permission codes (seeded for the admin role); the web shows the matching buttons, the server checks. */
@@ -328,6 +329,7 @@ export const AnnouncementListQuery = z.object({
   sendStatus: filterOneOf(SEND_STATUSES, ANNOUNCEMENT_TEXT.sendStatusInvalid),
   msgType: filterOneOf(MSG_TYPES, ANNOUNCEMENT_TEXT.msgTypeInvalid),
   priority: filterOneOf(PRIORITIES, ANNOUNCEMENT_TEXT.priorityInvalid),
+  ...SuperQueryParamsQuery,
 });
 export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuery>;
 
@@ -344,12 +346,14 @@ export const MyAnnouncementQuery = z.object({
   busType: filterText(64),
   /** 'isNoBpm' leaves out workflow (bus_type 'bpm') messages; other values are ignored. */
   bizSource: filterText(32),
+  ...SuperQueryParamsQuery,
 });
 export type MyAnnouncementQuery = z.infer<typeof MyAnnouncementQuery>;
 
 /** GET /sys/annountCement/listByUser. */
 export const ListByUserQuery = z.object({
   pageSize: clampedPageSize(BELL_PAGE_SIZE_DEFAULT, BELL_PAGE_SIZE_MAX),
+  ...SuperQueryParamsQuery,
 });
 
 export const AnnouncementIdQuery = z.object({ id: requiredId(ANNOUNCEMENT_TEXT.idRequired) });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import './common.ts';
 import { IMPORT_FILE_TEXT } from '../upload.ts';
 import { COMMON_TEXT, EXPORT_TEXT } from '../constants.ts';
+import { SuperQueryParamsQuery } from '../super-query.ts';
 
 export const ASYNC_TASK_STATUS = { running: '1', done: '2', failed: '3' } as const;
 export type AsyncTaskStatus = (typeof ASYNC_TASK_STATUS)[keyof typeof ASYNC_TASK_STATUS];
@@ -101,6 +102,7 @@ export const AsyncTaskListQuery = z.object({
     return typeof t === 'string' ? t.replace(/^\*+|\*+$/g, '').trim() || undefined : t;
   }, z.string().max(100).optional()),
   status: z.preprocess(asText, z.enum(['1', '2', '3'], { error: ASYNC_TASK_TEXT.statusInvalid }).optional()),
+  ...SuperQueryParamsQuery,
 });
 export type AsyncTaskListQuery = z.infer<typeof AsyncTaskListQuery>;
 

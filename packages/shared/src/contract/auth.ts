@@ -11,6 +11,7 @@ import {
   NEW_PASSWORD_REQUIRED,
   USERNAME_REQUIRED,
 } from '../validation.ts';
+import { SuperQueryParamsQuery } from '../super-query.ts';
 import { optionalStr, PageQuery, requiredStr, str } from './common.ts';
 import type { DictModel } from './dict.ts';
 import type { Depart, SettlementAccount, UserInfo } from './user.ts';
@@ -67,6 +68,7 @@ export const RandomImageParams = z.object({
 
 export const OnlineListQuery = PageQuery.extend({
   username: optionalStr(64),
+  ...SuperQueryParamsQuery,
 });
 
 export interface OnlineUser {

@@ -63,13 +63,22 @@ describe('work-order schemas', () => {
   });
 
   it('reads list queries the way the Jeecg clients send them', () => {
-    expect(WorkOrderListQuery.parse({ title: '*打印*', status: 1, order: 'DESC', mine: '' })).toEqual({
+    // The title keeps the filter text box operators: the server reads them (`*打印*` contains).
+    expect(WorkOrderListQuery.parse({ title: ' *打印* ', status: 1, order: 'DESC', mine: '' })).toEqual({
       pageNo: 1,
       pageSize: 10,
-      title: '打印',
+      title: '*打印*',
       status: '1',
       order: 'desc',
     });
+    // The advanced query's params pass through as text; the server's evaluator checks them.
+    expect(WorkOrderListQuery.parse({ superQueryParams: '%5B%5D', superQueryMatchType: 'or' })).toMatchObject({
+      superQueryParams: '%5B%5D',
+      superQueryMatchType: 'or',
+    });
+    // The length limit is the title's, operators aside.
+    expect(WorkOrderListQuery.safeParse({ title: `*${'长'.repeat(100)}*` }).success).toBe(true);
+    expect(WorkOrderListQuery.safeParse({ title: `*${'长'.repeat(101)}*` }).success).toBe(false);
   });
 
   it('accepts the unread list as an array, comma text or JSON text, de-duplicated', () => {

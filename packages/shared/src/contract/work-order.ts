@@ -15,6 +15,7 @@ import {
   WORK_ORDER_TEXT,
 } from './work-order-rules.ts';
 import { TEXT } from '../constants.ts';
+import { parseFilterText, SuperQueryParamsQuery } from '../super-query.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas
@@ -71,8 +72,10 @@ const pageNumber = (max: number, fallback: number) =>
   );
 
 /**
- * GET /bi/workOrder/list. `title` is a contains-match (a Jeecg `*abc*` wildcard is accepted and means the same);
- * `column`/`order` are resolved through the server's field registry (unknown names are refused there).
+ * GET /bi/workOrder/list. `title` takes the filter text box operators (`*abc*` contains, `abc*` starts with, `*abc`
+ * ends with, `!abc` not equal, `>=`/`<=`); plain text is a contains-match. `column`/`order` are resolved through the
+ * server's field registry (unknown names are refused there), as are the advanced query's fields
+ * (`superQueryParams`, `superQueryMatchType`, @houtai/shared/super-query).
  */
 export const WorkOrderListQuery = z.object({
   pageNo: pageNumber(1_000_000, 1),
@@ -85,16 +88,17 @@ export const WorkOrderListQuery = z.object({
   title: z.preprocess(
     (v) => {
       const t = asText(v);
-      return typeof t === 'string' ? t.replace(/^\*+|\*+$/g, '').trim() || undefined : t;
+      return typeof t === 'string' ? t.trim() || undefined : t;
     },
     z
       .string({ error: WORK_ORDER_TEXT.titleTooLong })
-      .max(WORK_ORDER_LIMITS.title, WORK_ORDER_TEXT.titleTooLong)
+      .refine((t) => (parseFilterText(t)?.value.length ?? 0) <= WORK_ORDER_LIMITS.title, WORK_ORDER_TEXT.titleTooLong)
       .optional(),
   ),
   status: optionalEnum(['0', '1', '2', '3'], WORK_ORDER_TEXT.statusInvalid),
   priority: optionalEnum(WORK_ORDER_PRIORITIES, WORK_ORDER_TEXT.priorityInvalid),
   mine: optionalEnum(WORK_ORDER_MINE, WORK_ORDER_TEXT.mineInvalid),
+  ...SuperQueryParamsQuery,
 });
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 

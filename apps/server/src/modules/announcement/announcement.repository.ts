@@ -1,5 +1,5 @@
 /** SQL of announcements (sys_announcement) and their per-user send rows (sys_announcement_send). */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, RawBuilder, Selectable, SqlBool, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SysAnnouncementSendTable, SysAnnouncementTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -131,6 +131,8 @@ export interface AnnouncementFilter {
   sendStatus?: string | undefined;
   msgType?: string | undefined;
   priority?: string | undefined;
+  /** The advanced query, built by the field registry over unqualified columns. */
+  where?: RawBuilder<SqlBool> | null | undefined;
 }
 
 function filteredAnnouncements(db: Db, f: AnnouncementFilter) {
@@ -141,6 +143,7 @@ function filteredAnnouncements(db: Db, f: AnnouncementFilter) {
   if (f.sendStatus) q = q.where('sendStatus', '=', f.sendStatus);
   if (f.msgType) q = q.where('msgType', '=', f.msgType);
   if (f.priority) q = q.where('priority', '=', f.priority);
+  if (f.where) q = q.where(f.where);
   return q;
 }
 
@@ -285,20 +288,33 @@ function visibleMessages(db: Db, userId: string) {
     .where('a.delFlag', '=', '0');
 }
 
-export async function countUnread(db: Db, userId: string, categories: readonly string[]): Promise<number> {
-  const row = await visibleMessages(db, userId)
-    .where('s.readFlag', '=', '0')
-    .where('a.msgCategory', 'in', categories)
+export async function countUnread(
+  db: Db,
+  userId: string,
+  categories: readonly string[],
+  where: RawBuilder<SqlBool> | null = null,
+): Promise<number> {
+  const row = await unread(db, userId, categories, where)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
+/** The caller's unread messages of these categories (and the advanced query's predicate over alias `a`). */
+function unread(db: Db, userId: string, categories: readonly string[], where: RawBuilder<SqlBool> | null) {
+  const q = visibleMessages(db, userId).where('s.readFlag', '=', '0').where('a.msgCategory', 'in', categories);
+  return where ? q.where(where) : q;
+}
+
 /** Newest unread announcements of these categories, with the caller's send row. */
-export function findUnread(db: Db, userId: string, categories: readonly string[], limit: number) {
-  return visibleMessages(db, userId)
-    .where('s.readFlag', '=', '0')
-    .where('a.msgCategory', 'in', categories)
+export function findUnread(
+  db: Db,
+  userId: string,
+  categories: readonly string[],
+  limit: number,
+  where: RawBuilder<SqlBool> | null = null,
+) {
+  return unread(db, userId, categories, where)
     .selectAll('a')
     .select(['s.id as sendId', 's.readFlag as sendReadFlag', 's.starFlag as sendStarFlag'])
     .orderBy('a.sendTime', 'desc')
@@ -315,6 +331,8 @@ export interface MessageFilter {
   busType?: string | undefined;
   /** Leave out workflow (bus_type 'bpm') messages. */
   excludeBpm?: boolean;
+  /** The advanced query, built by the field registry over the announcement's columns (alias `a`). */
+  where?: RawBuilder<SqlBool> | null | undefined;
 }
 
 function filteredMessages(db: Db, userId: string, f: MessageFilter) {
@@ -327,6 +345,7 @@ function filteredMessages(db: Db, userId: string, f: MessageFilter) {
   if (f.msgCategory) q = q.where('a.msgCategory', '=', f.msgCategory);
   if (f.busType) q = q.where('a.busType', '=', f.busType);
   if (f.excludeBpm) q = q.where((eb) => eb.or([eb('a.busType', 'is', null), eb('a.busType', '<>', 'bpm')]));
+  if (f.where) q = q.where(f.where);
   return q;
 }
 

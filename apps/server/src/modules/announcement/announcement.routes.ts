@@ -166,7 +166,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/annountCement/listByUser',
     { config: { policy: 'authenticated' }, schema: { querystring: ListByUserQuery, tags } },
-    async (request) => ok(await listByUser(app.db, requireSession(request).user.id, request.query.pageSize)),
+    async (request) => ok(await listByUser(app.db, requireSession(request).user.id, request.query)),
   );
 
   // With anntId the caller's own open pages refresh; without, every connected page (see inbox.service.ts).

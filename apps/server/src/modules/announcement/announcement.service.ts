@@ -19,6 +19,7 @@ import type { SysAnnouncementTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Session } from '../../plugins/types.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 import {
   isoAt,
   loadDictTexts,
@@ -28,6 +29,7 @@ import {
   type AnnouncementDeps,
 } from './announcement-common.ts';
 import { hasVisibleContent, markdownToAnnouncementHtml, sanitizeAnnouncementHtml } from './announcement-html.ts';
+import { ANNOUNCEMENT_ENTITY } from './announcement.fields.ts';
 import { toAnnouncementListRecord, toAnnouncementRecord } from './announcement.presenter.ts';
 import * as repo from './announcement.repository.ts';
 import { backfillBroadcasts } from './inbox.service.ts';
@@ -42,6 +44,7 @@ export async function listAnnouncements(db: Db, q: AnnouncementListQuery): Promi
     sendStatus: q.sendStatus,
     msgType: q.msgType,
     priority: q.priority,
+    where: superQueryWhere(ANNOUNCEMENT_ENTITY, q),
   };
   const sort = resolveSort(repo.ANNOUNCEMENT_SORT_COLUMNS, q.column, q.order, [
     { column: 'createTime', direction: 'desc' },

@@ -13,6 +13,7 @@ import type { Page } from '@houtai/shared/contract/common';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Session } from '../../plugins/types.ts';
+import { superQueryWhere, type SuperQueryInput } from '../../registry/index.ts';
 import {
   isoAt,
   loadDictTexts,
@@ -21,6 +22,7 @@ import {
   resolveSort,
   type AnnouncementDeps,
 } from './announcement-common.ts';
+import { ANNOUNCEMENT_ENTITY } from './announcement.fields.ts';
 import { toAnnouncementRecord, toMyAnnouncementRecord } from './announcement.presenter.ts';
 import * as repo from './announcement.repository.ts';
 
@@ -42,13 +44,18 @@ export async function backfillBroadcasts(db: Db, userId: string): Promise<void> 
 }
 
 /** GET listByUser: newest unread of each list (pageSize each) and the full unread counts. */
-export async function listByUser(db: Db, userId: string, pageSize: number): Promise<ListByUserResult> {
+export async function listByUser(
+  db: Db,
+  userId: string,
+  q: { pageSize: number } & SuperQueryInput,
+): Promise<ListByUserResult> {
+  const where = superQueryWhere(ANNOUNCEMENT_ENTITY, q, 'a');
   await backfillBroadcasts(db, userId);
   const [anntMsgTotal, anntRows, sysMsgTotal, sysRows] = await Promise.all([
-    repo.countUnread(db, userId, NOTICE_CATEGORIES),
-    repo.findUnread(db, userId, NOTICE_CATEGORIES, pageSize),
-    repo.countUnread(db, userId, SYSTEM_MESSAGE_CATEGORIES),
-    repo.findUnread(db, userId, SYSTEM_MESSAGE_CATEGORIES, pageSize),
+    repo.countUnread(db, userId, NOTICE_CATEGORIES, where),
+    repo.findUnread(db, userId, NOTICE_CATEGORIES, q.pageSize, where),
+    repo.countUnread(db, userId, SYSTEM_MESSAGE_CATEGORIES, where),
+    repo.findUnread(db, userId, SYSTEM_MESSAGE_CATEGORIES, q.pageSize, where),
   ]);
   const present = (rows: typeof anntRows) =>
     rows.map((r) => toAnnouncementRecord(r, { sendId: r.sendId, readFlag: r.sendReadFlag, starFlag: r.sendStarFlag }));
@@ -65,6 +72,7 @@ export async function myMessages(db: Db, userId: string, q: MyAnnouncementQuery)
     msgCategory: q.msgCategory,
     busType: q.busType,
     excludeBpm: q.bizSource === 'isNoBpm',
+    where: superQueryWhere(ANNOUNCEMENT_ENTITY, q, 'a'),
   };
   const sort = resolveSort(repo.MESSAGE_SORT_COLUMNS, q.column, q.order, [
     { column: 'a.createTime', direction: 'desc' },

@@ -1,5 +1,5 @@
 /** SQL of the task centre: async_task rows and the import keys of task_import_row (bound parameters only). */
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AsyncTaskTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
@@ -46,6 +46,8 @@ export interface TaskFilter {
   createBy: string;
   title?: string | undefined;
   status?: string | undefined;
+  /** The advanced query, built by the field registry. */
+  where?: RawBuilder<SqlBool> | null | undefined;
 }
 
 function filtered(db: Db, f: TaskFilter) {
@@ -53,6 +55,7 @@ function filtered(db: Db, f: TaskFilter) {
   const title = f.title;
   if (title) q = q.where((eb) => like(eb.ref('title'), title));
   if (f.status) q = q.where('status', '=', f.status);
+  if (f.where) q = q.where(f.where);
   return q;
 }
 

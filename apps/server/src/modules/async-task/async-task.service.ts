@@ -27,10 +27,12 @@ import { EXCEL_TEXT } from '../../excel/excel-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 import { isStorageKey } from '../../storage/storage.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import { findFileRecord } from '../files/files.service.ts';
 import type { ExportKind, ImportKind, TaskKindRegistry } from './async-task.kinds.ts';
+import { ASYNC_TASK_ENTITY } from './async-task.fields.ts';
 import * as repo from './async-task.repository.ts';
 import {
   exportToFile,
@@ -156,7 +158,12 @@ export async function retryTask(
 }
 
 export async function listMyTasks(db: Db, q: AsyncTaskListQuery, userId: string): Promise<Page<AsyncTaskRecord>> {
-  const filter = { createBy: userId, title: q.title, status: q.status };
+  const filter = {
+    createBy: userId,
+    title: q.title,
+    status: q.status,
+    where: superQueryWhere(ASYNC_TASK_ENTITY, q),
+  };
   const [total, rows, items] = await Promise.all([
     repo.countTasks(db, filter),
     repo.pageTasks(db, filter, (q.pageNo - 1) * q.pageSize, q.pageSize),

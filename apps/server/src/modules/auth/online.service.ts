@@ -6,6 +6,7 @@ import type { Page } from '@houtai/shared/contract/common';
 import { AppError } from '../../errors.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 import {
   countLiveSessions,
   endSessionById,
@@ -24,6 +25,8 @@ export interface OnlineQuery {
   pageNo: number;
   pageSize: number;
   username?: string | undefined;
+  superQueryParams?: string | undefined;
+  superQueryMatchType?: string | undefined;
 }
 
 /**
@@ -40,6 +43,8 @@ export async function listOnline(
     now: new Date(now).toISOString(),
     seenAfter: new Date(now - deps.config.tokenIdleMinutes * 60_000).toISOString(),
     username: q.username,
+    // The advanced query names the user's fields (sys_user in the registry).
+    where: superQueryWhere('sys_user', q, 'u'),
   };
   const [total, rows] = await Promise.all([
     countLiveSessions(deps.db, filter),

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
@@ -14,6 +14,8 @@ export interface OperateLogFilter {
   relateId?: string | undefined;
   user?: string | undefined;
   content?: string | undefined;
+  /** The advanced query, built by the field registry. */
+  where?: RawBuilder<SqlBool> | null | undefined;
 }
 
 function filtered(db: Db, f: OperateLogFilter) {
@@ -24,6 +26,7 @@ function filtered(db: Db, f: OperateLogFilter) {
   if (user) q = q.where((eb) => eb.or([like(eb.ref('username'), user), like(eb.ref('realname'), user)]));
   const content = f.content;
   if (content) q = q.where((eb) => like(eb.ref('content'), content));
+  if (f.where) q = q.where(f.where);
   return q;
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { OperateType } from '../../plugins/types.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 import * as repo from './operate-log.repository.ts';
 
 export interface OperateLogEntry {
@@ -54,6 +55,8 @@ export interface OperateLogQuery {
   relateId?: string | undefined;
   user?: string | undefined;
   content?: string | undefined;
+  superQueryParams?: string | undefined;
+  superQueryMatchType?: string | undefined;
   column?: string | undefined;
   order?: string | undefined;
   pageNo: number;
@@ -71,6 +74,7 @@ export async function listOperations(db: Db, q: OperateLogQuery, viewer: Operate
     relateId: q.relateId,
     user: q.user,
     content: q.content,
+    where: superQueryWhere('operate_log', q),
   };
   // The contract's default sort (operateTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'operate_time', order: q.order ?? 'desc' };

@@ -1,5 +1,5 @@
 /** SQL of sessions (sys_user_token): issue, resolve, touch, revoke, and the live-session list. */
-import type { Insertable } from 'kysely';
+import type { Insertable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SysUserTokenTable } from '../../db/schema.ts';
 import { executeCompiledMemo } from '../../lib/compiled-query.ts';
@@ -95,6 +95,8 @@ export interface LiveFilter {
   now: string;
   seenAfter: string;
   username?: string | undefined;
+  /** The advanced query over the user's columns (alias `u`), built by the field registry. */
+  where?: RawBuilder<SqlBool> | null | undefined;
 }
 
 /** Live sessions of active users (the online-user list). */
@@ -109,6 +111,7 @@ function live(db: Db, f: LiveFilter) {
     .where('u.delFlag', '=', 0);
   const username = f.username;
   if (username) q = q.where((eb) => like(eb.ref('u.username'), username));
+  if (f.where) q = q.where(f.where);
   return q;
 }
 

@@ -1,5 +1,13 @@
 /** SQL of work orders and their history; values are always bound, sort names come from the field registry. */
-import { sql, type CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import { rawReaderOf, type Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
@@ -81,7 +89,8 @@ export function findWorkOrder(db: Db, id: string) {
 }
 
 export interface WorkOrderFilter {
-  title?: string | undefined;
+  /** Predicates the field registry built from request text (the title box's operators, the advanced query). */
+  where?: readonly RawBuilder<SqlBool>[] | undefined;
   status?: string | undefined;
   priority?: string | undefined;
   reporterId?: string | undefined;
@@ -94,8 +103,7 @@ export interface WorkOrderFilter {
 
 function filtered(db: Db, f: WorkOrderFilter) {
   let q = db.selectFrom('biWorkOrder').where('delFlag', '=', 0);
-  const title = f.title;
-  if (title) q = q.where((eb) => like(eb.ref('title'), title));
+  for (const w of f.where ?? []) q = q.where(w);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.priority) q = q.where('priority', '=', f.priority);
   if (f.reporterId) q = q.where('reporterId', '=', f.reporterId);

@@ -42,6 +42,7 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { shanghaiDate } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
+import { filterTextWhere, superQueryWhere } from '../../registry/index.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import { findFileRecords } from '../files/files.service.ts';
 import * as userService from '../user/user.service.ts';
@@ -93,14 +94,21 @@ function visible(row: WorkOrderRow, actor: WorkOrderActor): boolean {
   return seesAllWorkOrders(actor) || isInvolved(row, actor);
 }
 
+/** The registry's name of work orders (work-order.fields.ts). */
+const WORK_ORDER_ENTITY = 'bi_work_order';
+
 /** The list's filter for this caller: their own orders unless they see every order (also used by the export). */
 export function workOrderListFilter(
-  q: Pick<WorkOrderListQuery, 'title' | 'status' | 'priority' | 'mine'>,
+  q: Pick<WorkOrderListQuery, 'title' | 'status' | 'priority' | 'mine' | 'superQueryParams' | 'superQueryMatchType'>,
   caller: WorkOrderCaller,
 ): repo.WorkOrderFilter {
   const me = caller.actor.userId;
+  const where = [
+    filterTextWhere(WORK_ORDER_ENTITY, 'title', q.title, 'like'),
+    superQueryWhere(WORK_ORDER_ENTITY, q),
+  ].filter((w) => w !== null);
   return {
-    title: q.title,
+    where,
     status: q.status,
     priority: q.priority,
     involvedUserId: seesAllWorkOrders(caller.actor) ? undefined : me,
