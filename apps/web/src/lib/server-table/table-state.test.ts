@@ -21,7 +21,7 @@ interface Search {
 const SORTABLE = { orderNo: 'orderNo', createTime: 'createTime' };
 const START = initialTableState<Search>({});
 const AGE_OVER_30: SuperQuery = {
-  conditions: [{ field: 'age', rule: 'gt', val: 30, type: 'int' }],
+  conditions: [{ field: 'age', rule: 'gt', val: '30', type: 'int' }],
   matchType: 'or',
 };
 
@@ -71,7 +71,7 @@ describe('list state', () => {
   it('sends the advanced query as URI-encoded JSON with its match type (contract §1.5); none or empty sends nothing', () => {
     const params = tableParams(withSuperQuery(START, AGE_OVER_30));
     expect(params.superQueryMatchType).toBe('or');
-    expect(params.superQueryParams).toBe(encodeURI('[{"field":"age","rule":"gt","val":30,"type":"int"}]'));
+    expect(params.superQueryParams).toBe(encodeURI('[{"field":"age","rule":"gt","val":"30","type":"int"}]'));
     expect(JSON.parse(decodeURI(params.superQueryParams!))).toEqual(AGE_OVER_30.conditions);
     expect(tableParams(withSuperQuery(START, { conditions: [], matchType: 'and' }))).toEqual({
       pageNo: 1,

@@ -3,6 +3,7 @@
  * the advanced query (contract §1.5), and the request parameters they make. useServerTable holds it in React.
  */
 import { PAGE_SIZE_DEFAULT } from '@houtai/shared/constants';
+import { encodeSuperQuery, type SuperQueryMatchType, type SuperQueryRecord } from '@houtai/shared/super-query';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -12,21 +13,12 @@ export interface TableSort {
   order: SortOrder;
 }
 
-/** Rules of an advanced-query condition (contract §1.5). */
-export type SuperQueryRule = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'in' | 'like' | 'left_like' | 'right_like';
-
-/** One condition of the advanced query; the builder widget comes with a later issue. */
-export interface SuperQueryCondition {
-  field: string;
-  rule: SuperQueryRule;
-  val: unknown;
-  type?: string;
-  dbType?: string;
-}
+/** One condition of the advanced query as the builder emits it (packages/shared/src/super-query.ts). */
+export type SuperQueryCondition = Pick<SuperQueryRecord, 'field' | 'rule' | 'val' | 'type' | 'dbType'>;
 
 export interface SuperQuery {
   conditions: readonly SuperQueryCondition[];
-  matchType: 'and' | 'or';
+  matchType: SuperQueryMatchType;
 }
 
 export interface TableState<F> {
@@ -115,11 +107,8 @@ export function cleanFilters<F extends object>(filters: F): Partial<F> {
 export function superQueryParams(
   superQuery: SuperQuery | null,
 ): Pick<PageParams, 'superQueryParams' | 'superQueryMatchType'> {
-  if (!superQuery || superQuery.conditions.length === 0) return {};
-  return {
-    superQueryParams: encodeURI(JSON.stringify(superQuery.conditions)),
-    superQueryMatchType: superQuery.matchType,
-  };
+  if (!superQuery) return {};
+  return encodeSuperQuery(superQuery.conditions, superQuery.matchType);
 }
 
 /** The request parameters of the state; parameters without a value are left out. */

@@ -18,6 +18,7 @@ import { useListExport } from '../../lib/list-export.ts';
 import { Authorized, useVisibleColumns } from '../../lib/permissions/index.ts';
 import { useResponsiveColumns, type FitColumn } from '../../lib/server-table/responsive-columns.ts';
 import { ImportExcelDialog } from '../import-excel/import-excel-dialog.tsx';
+import { SuperQuery, type SuperQueryField, type SuperQueryOption } from '../super-query/index.ts';
 import { ColumnSettings, settableColumn } from './column-settings.tsx';
 import type { ListPageState } from './use-list-page.ts';
 
@@ -40,6 +41,12 @@ export interface ListImportConfig {
   permission?: string;
 }
 
+export interface ListSuperQueryConfig {
+  fields: readonly SuperQueryField[];
+  /** Options of dictionary fields (lib/api/dict.ts loadDictOptions); keep it stable. */
+  loadOptions?: (dictCode: string) => Promise<SuperQueryOption[]>;
+}
+
 export interface ListPageProps<Row extends object, F extends object> {
   page: ListPageState<Row, F>;
   /** Names the list in the user's column settings (its route, usually). */
@@ -49,8 +56,8 @@ export interface ListPageProps<Row extends object, F extends object> {
   search?: ReactNode;
   /** The screen's own buttons, before the kit's. */
   toolbar?: ReactNode;
-  /** The advanced query's trigger (widgets/super-query), after the kit's buttons. */
-  superQuery?: ReactNode;
+  /** The advanced query (高级查询) over these fields, evaluated by the server (superQueryParams). */
+  superQuery?: ListSuperQueryConfig;
   columns: readonly FitColumn<Row>[];
   /** A phone's columns (card layout); default: the desktop ones. */
   compactColumns?: TableColumnsType<Row>;
@@ -170,7 +177,16 @@ export function ListPage<Row extends object, F extends object>(props: ListPagePr
           exportConfig.permission,
           iconButton(exportLabel, <DownloadOutlined />, exportRows, 'export', { loading: exporting.isPending }),
         )}
-      {superQuery}
+      {superQuery && (
+        <SuperQuery
+          fields={superQuery.fields}
+          routeKey={listKey}
+          {...(superQuery.loadOptions ? { loadOptions: superQuery.loadOptions } : {})}
+          active={table.state.superQuery !== null}
+          onSearch={(conditions, matchType) => table.setSuperQuery({ conditions, matchType })}
+          onReset={() => table.setSuperQuery(null)}
+        />
+      )}
       {settable.length > 1 && (
         <ColumnSettings columns={settable} hidden={settings.hidden} onChange={settings.setHidden} iconOnly={compact} />
       )}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Space, Table, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
-import { loadDictOptions } from '../../../lib/api/dict-options.ts';
+import { loadDictOptions } from '../../../lib/api/dict.ts';
 import {
   encodeSuperQuery,
   FilterTextBox,

@@ -33,7 +33,9 @@ import { useFeedback } from '../../../lib/feedback.ts';
 import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
 import type { FitColumn } from '../../../lib/server-table/responsive-columns.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { loadDictOptions } from '../../../lib/api/dict.ts';
 import { ListPage } from '../../../widgets/list-page/list-page.tsx';
+import type { SuperQueryField } from '../../../widgets/super-query/index.ts';
 import { MarkdownView } from '../../../widgets/markdown/markdown-lazy.tsx';
 import { getAnnouncement } from './api/get-announcement.ts';
 import { ANNOUNCEMENT_LIST_PATH, useAnnouncementTable, type AnnouncementFilters } from './api/list-announcements.ts';
@@ -41,6 +43,17 @@ import { useReleaseAnnouncement } from './api/release-announcement.ts';
 import { useRevokeAnnouncement } from './api/revoke-announcement.ts';
 import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
 import { CATEGORY_OPTIONS, PRIORITY_COLOR, SEND_STATUS_COLOR, SEND_STATUS_OPTIONS } from './labels.ts';
+
+/** 高级查询's fields: those the server's announcement registry lets a condition name (announcement.fields.ts). */
+const ANNOUNCEMENT_QUERY_FIELDS: readonly SuperQueryField[] = [
+  { title: '标题', field: 'titile', type: 'string' },
+  { title: '发布人', field: 'sender', type: 'string' },
+  { title: '优先级', field: 'priority', type: 'dict', dictCode: 'priority' },
+  { title: '消息类型', field: 'msgCategory', type: 'dict', dictCode: 'msg_category' },
+  { title: '发布状态', field: 'sendStatus', type: 'dict', dictCode: 'send_status' },
+  { title: '发布时间', field: 'sendTime', type: 'datetime' },
+  { title: '创建时间', field: 'createTime', type: 'datetime' },
+];
 
 export function AnnouncementAdminPage() {
   const { token } = theme.useToken();
@@ -226,6 +239,7 @@ export function AnnouncementAdminPage() {
           </Authorized>
         }
         batchDeletePermission={ANNOUNCEMENT_PERMISSIONS.delete}
+        superQuery={{ fields: ANNOUNCEMENT_QUERY_FIELDS, loadOptions: loadDictOptions }}
         columns={columns}
         compactColumns={compactColumns}
         emptyText="暂无通告"

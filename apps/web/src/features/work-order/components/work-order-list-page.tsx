@@ -10,6 +10,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   allowedWorkOrderActions,
   WORK_ORDER_PERMISSIONS,
+  WORK_ORDER_PRIORITY_DICT,
+  WORK_ORDER_STATUS_DICT,
   WORK_ORDER_TEXT,
   type WorkOrderRecord,
 } from '@houtai/shared/contract/work-order-rules';
@@ -17,7 +19,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Authorized } from '../../../lib/permissions/index.ts';
 import type { FitColumn } from '../../../lib/server-table/responsive-columns.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { loadDictOptions } from '../../../lib/api/dict.ts';
 import { ListPage } from '../../../widgets/list-page/list-page.tsx';
+import type { SuperQueryField } from '../../../widgets/super-query/index.ts';
 import { WORK_ORDER_EXPORT_NAME, WORK_ORDER_IMPORT_TASK } from '../api/import-export-work-orders.ts';
 import {
   useWorkOrderTable,
@@ -38,6 +42,17 @@ import { AddWorkOrderDialog } from './add-work-order-dialog.tsx';
 import { AssignWorkOrderDialog } from './assign-work-order-dialog.tsx';
 import { NoteStepDialog, type NoteDialogStep } from './note-step-dialog.tsx';
 import { WorkOrderSearchForm } from './work-order-search-form.tsx';
+
+/** 高级查询's fields: those the server's work-order registry lets a condition name (work-order.fields.ts). */
+const WORK_ORDER_QUERY_FIELDS: readonly SuperQueryField[] = [
+  { title: '工单号', field: 'orderNo', type: 'string' },
+  { title: '标题', field: 'title', type: 'string' },
+  { title: '内容', field: 'content', type: 'string' },
+  { title: '优先级', field: 'priority', type: 'dict', dictCode: WORK_ORDER_PRIORITY_DICT },
+  { title: '状态', field: 'status', type: 'dict', dictCode: WORK_ORDER_STATUS_DICT },
+  { title: '创建时间', field: 'createTime', type: 'datetime' },
+  { title: '关闭时间', field: 'closedTime', type: 'datetime' },
+];
 
 export function WorkOrderListPage() {
   useDocumentTitle('工单列表');
@@ -210,6 +225,7 @@ export function WorkOrderListPage() {
         }
         columns={columns}
         compactColumns={compactColumns}
+        superQuery={{ fields: WORK_ORDER_QUERY_FIELDS, loadOptions: loadDictOptions }}
         exportConfig={{ name: WORK_ORDER_EXPORT_NAME }}
         importConfig={{
           title: '导入工单',
