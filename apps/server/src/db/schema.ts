@@ -421,6 +421,32 @@ export interface TaskImportRowTable {
   recordId: string | null;
 }
 
+/** Attendance shifts (the shift picker); times HH:mm. */
+export interface HrAttendanceShiftTable extends Audit {
+  id: string;
+  name: string;
+  amStart: string;
+  amEnd: string;
+  pmStart: string;
+  pmEnd: string;
+  sortOrder: Generated<number>;
+  sysOrgCode: string | null;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
+/** Demo accident rules (the business-record picker's demo); category and level are dictionary values. */
+export interface DemoAdverseAccidentRuleTable extends Audit {
+  id: string;
+  category: string;
+  level: string;
+  title: string;
+  ruleDesc: string;
+  sortOrder: Generated<number>;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -456,6 +482,8 @@ export interface Database {
   taskImportRow: TaskImportRowTable;
   ossMultipart: OssMultipartTable;
   ossMultipartPart: OssMultipartPartTable;
+  hrAttendanceShift: HrAttendanceShiftTable;
+  demoAdverseAccidentRule: DemoAdverseAccidentRuleTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -4,12 +4,14 @@
  * checks, conditions, sorting, exports and imports resolve names here; anything not listed does not exist for the
  * API. Secrets (sys_user.password, settings, tokens) are simply never listed.
  */
+import { ACCIDENT_RULE_FIELDS } from '../modules/accident-rule/accident-rule.fields.ts';
 import { CATEGORY_FIELDS } from '../modules/category/category.fields.ts';
 import { DEPART_FIELDS } from '../modules/depart/depart.fields.ts';
 import { DICT_FIELDS } from '../modules/dict/dict.fields.ts';
 import { OPERATE_LOG_FIELDS } from '../modules/operate-log/operate-log.fields.ts';
 import { POSITION_FIELDS } from '../modules/position/position.fields.ts';
 import { ROLE_FIELDS } from '../modules/role/role.fields.ts';
+import { SHIFT_FIELDS } from '../modules/shift/shift.fields.ts';
 import { LEDGER_FIELDS, SETTLEMENT_ORG_FIELDS } from '../modules/settlement/settlement.fields.ts';
 import { USER_FIELDS } from '../modules/user/user.fields.ts';
 import { WORK_ORDER_FIELDS } from '../modules/work-order/work-order.fields.ts';
@@ -26,6 +28,8 @@ export const ENTITIES: readonly EntityDef[] = [
   DICT_FIELDS,
   OPERATE_LOG_FIELDS,
   WORK_ORDER_FIELDS,
+  SHIFT_FIELDS,
+  ACCIDENT_RULE_FIELDS,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
+import { seedPickerData } from './picker-data.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
 
 export interface SeedStep {
@@ -30,6 +31,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0004-announcement-html', run: seedAnnouncementHtml },
   { name: '0005-product-manual-menu', run: seedManualMenu },
   { name: '0006-widget-gallery-menu', run: seedGalleryMenu },
+  { name: '0007-picker-demo-data', run: seedPickerData },
 ];
 
 export interface SeedOptions {
