@@ -4,7 +4,7 @@
  * item can be removed. The choice survives paging (rows of other pages stay chosen). OK with nothing chosen says
  * '请选择一条记录' and stays open. It never fetches on its own: `load` is the caller's (lib/api/pickers.ts).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -64,6 +64,11 @@ export interface RecordPickerModalProps<Row> {
   ellipsis?: number;
   /** Shows the chosen records beside the table, each removable. */
   sideList?: boolean;
+  /**
+   * A panel before the table (the user picker's department tree); it narrows the list through `filter` (e.g.
+   * `{ departId }`), kept with the search form's values.
+   */
+  aside?: (filter: (extra: RecordFilters) => void) => ReactNode;
   /** Chosen when the dialog opens (the picker's current value). */
   initialSelected?: readonly Row[];
   onOk: (rows: Row[]) => void;
@@ -101,6 +106,7 @@ function RecordPickerBody<Row extends object>({
   pageSizeOptions,
   ellipsis,
   sideList = false,
+  aside,
   initialSelected = [],
   onOk,
   onCancel,
@@ -159,11 +165,18 @@ function RecordPickerBody<Row extends object>({
     onOk([...chosen.values()]);
   };
 
-  const search = (values: RecordFilters) => {
+  // The aside's filter (a department), kept across searches of the form.
+  const [extra, setExtra] = useState<RecordFilters>({});
+  const searchWith = (values: RecordFilters, narrow: RecordFilters) => {
     const cleaned = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && v.trim() ? v.trim() : undefined]),
     );
-    table.searchProps.onSearch({ ...cleaned, ...fixedFilters });
+    table.searchProps.onSearch({ ...cleaned, ...narrow, ...fixedFilters });
+  };
+  const search = (values: RecordFilters) => searchWith(values, extra);
+  const filterBy = (next: RecordFilters) => {
+    setExtra(next);
+    searchWith(form.getFieldsValue(), next);
   };
 
   const tableBlock = (
@@ -183,7 +196,7 @@ function RecordPickerBody<Row extends object>({
               <Button
                 onClick={() => {
                   form.resetFields();
-                  table.searchProps.onReset();
+                  search({});
                 }}
               >
                 重置
@@ -224,11 +237,22 @@ function RecordPickerBody<Row extends object>({
     </div>
   );
 
+  const main = aside ? (
+    <div className="record-picker record-picker--aside">
+      <section className="record-picker__aside" aria-label="筛选">
+        {aside(filterBy)}
+      </section>
+      {tableBlock}
+    </div>
+  ) : (
+    tableBlock
+  );
+
   return (
     <>
       {sideList ? (
         <div className="record-picker record-picker--side">
-          {tableBlock}
+          {main}
           <section className="record-picker__chosen" aria-label="已选择">
             <Typography.Text strong>已选择（{chosen.size}）</Typography.Text>
             <List
@@ -256,7 +280,7 @@ function RecordPickerBody<Row extends object>({
           </section>
         </div>
       ) : (
-        tableBlock
+        main
       )}
       <div className="record-picker__footer">
         <Space>
