@@ -51,7 +51,7 @@ test('department picker: 您尚未设置部门信息!, search and choose one, cl
   await audit(page, '选择部门');
 
   await ok(dialog);
-  await expect(page.getByText('您尚未设置部门信息!')).toBeVisible();
+  await expect(page.getByText('您尚未设置部门信息!', { exact: true })).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('搜索部门').fill('财务');
@@ -63,8 +63,7 @@ test('department picker: 您尚未设置部门信息!, search and choose one, cl
   await expect(page.getByTestId('depart-picker-single-value')).not.toHaveText('值：（空）');
 
   // The clear icon empties the text and the stored id.
-  await page.getByTestId('depart-picker-single').hover();
-  await page.getByTestId('gallery-depart-picker').locator('.ant-input-clear-icon').first().click();
+  await page.getByTestId('gallery-depart-picker').getByRole('button', { name: '清除' }).first().click();
   await expect(page.getByTestId('depart-picker-single')).toHaveValue('');
   await expect(page.getByTestId('depart-picker-single-value')).toHaveText('值：（空）');
 
@@ -106,7 +105,7 @@ test('user-by-department picker: tree + table, search, many users, value by user
   await expect(table.getByText('zhaoliu', { exact: true })).toBeVisible();
   await expect(table.getByText('lisi', { exact: true })).toHaveCount(0);
 
-  await dialog.getByLabel('姓名').fill('张');
+  await dialog.getByRole('textbox', { name: '姓名', exact: true }).fill('张');
   await dialog.getByRole('button', { name: /查\s*询/ }).click();
   await expect(table.getByText('zhaoliu', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('选择 张三').check();
@@ -123,9 +122,9 @@ test('user list and role pickers choose from /sys/user/list and /sys/role/list',
   await expect(users).toBeVisible();
   await audit(page, '选择用户（列表）');
   await ok(users);
-  await expect(page.getByText('请选择一条记录')).toBeVisible();
-  await users.getByLabel('姓名').fill('李');
-  await users.getByLabel('姓名').press('Enter');
+  await expect(page.getByText('请选择一条记录', { exact: true })).toBeVisible();
+  await users.getByRole('textbox', { name: '姓名', exact: true }).fill('李');
+  await users.getByRole('textbox', { name: '姓名', exact: true }).press('Enter');
   await expect(users.locator('.ant-table-tbody tr')).toHaveCount(1);
   await users.getByLabel('选择 李四').check();
   await ok(users);
@@ -149,7 +148,7 @@ test('position and shift pickers', async ({ page }) => {
   await expect(positions).toBeVisible();
   await audit(page, '选择职务');
   const searched = page.waitForResponse((r) => r.url().includes('postInfoName='));
-  await positions.getByLabel('职务名称').fill('经理');
+  await positions.getByRole('textbox', { name: '职务名称', exact: true }).fill('经理');
   await positions.getByRole('button', { name: /查\s*询/ }).click();
   await searched;
   await expect(positions.locator('.ant-table-tbody tr')).toHaveCount(2);
@@ -185,7 +184,7 @@ test('settlement chooser: a selection is required; none configured says 您尚�
   await expect(page.getByTestId('gallery-settlement-chooser')).toContainText('杭州后台物流有限公司');
 
   await page.getByTestId('settlement-chooser-none').click();
-  await expect(page.getByText('您尚未设置结算组织信息!')).toBeVisible();
+  await expect(page.getByText('您尚未设置结算组织信息!', { exact: true })).toBeVisible();
   await expect(dialogNamed(page, '结算组织选择')).toBeHidden();
 });
 

@@ -1,11 +1,11 @@
 /**
- * The field of a table picker: a read-only input showing the chosen records' texts, a clear icon that empties text
+ * The field of a table picker: a read-only input showing the chosen records' texts, a clear button that empties text
  * and value, and the picker dialog opened by a click, Enter or Space. The value is the chosen keys comma-joined (the
  * JeecgBoot form); a value set from outside is shown by its texts through `resolve` when the caller gives one.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Input } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { cellText } from './cut-text.ts';
 import './record-picker.css';
 
@@ -93,8 +93,25 @@ export function RecordPickerInput<Row extends object>({
         value={text}
         placeholder={placeholder}
         disabled={disabled}
-        allowClear
-        suffix={<SearchOutlined aria-hidden />}
+        suffix={
+          text && !disabled ? (
+            // antd hides its own clear icon on a read-only input: this one empties the text and the stored value.
+            <button
+              type="button"
+              className="record-picker-input__clear"
+              aria-label="清除"
+              onClick={(e) => {
+                e.stopPropagation();
+                onChange?.('', []);
+              }}
+              onKeyDown={(e) => e.stopPropagation()}
+            >
+              <CloseCircleFilled aria-hidden />
+            </button>
+          ) : (
+            <SearchOutlined aria-hidden />
+          )
+        }
         aria-haspopup="dialog"
         aria-label={rest['aria-label']}
         data-testid={rest['data-testid']}
@@ -105,10 +122,6 @@ export function RecordPickerInput<Row extends object>({
             e.preventDefault();
             setOpen(true);
           }
-        }}
-        onChange={(e) => {
-          // Only the clear icon changes a read-only input: it empties the text and the stored value.
-          if (e.target.value === '') onChange?.('', []);
         }}
       />
       {renderModal({ open, selected, done })}

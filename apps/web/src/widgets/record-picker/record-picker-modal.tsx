@@ -258,7 +258,7 @@ function RecordPickerBody<Row extends object>({
             <List
               size="small"
               dataSource={[...chosen.entries()]}
-              locale={{ emptyText: '尚未选择' }}
+              locale={{ emptyText: <Typography.Text>尚未选择</Typography.Text> }}
               data-testid="record-picker-chosen"
               renderItem={([key, row]) => (
                 <List.Item
