@@ -86,6 +86,6 @@ describe('BusinessRecordPicker', () => {
     await waitFor(() => expect(chosen.querySelectorAll('.ant-list-item')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(spy).toHaveBeenCalledWith('r1,r6'));
-    expect((screen.getByLabelText('规则') as HTMLInputElement).value).toBe('规则1,规则6');
+    expect(screen.getByLabelText<HTMLInputElement>('规则').value).toBe('规则1,规则6');
   });
 });

@@ -75,16 +75,16 @@ describe('DepartPicker', () => {
     fireEvent.click(await screen.findByText('后台集团'));
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(spy).toHaveBeenCalledWith('a01'));
-    expect((screen.getByLabelText('部门') as HTMLInputElement).value).toBe('后台集团');
+    expect(screen.getByLabelText<HTMLInputElement>('部门').value).toBe('后台集团');
     fireEvent.click(screen.getByRole('button', { name: '清除' }));
     expect(spy).toHaveBeenLastCalledWith('');
-    expect((screen.getByLabelText('部门') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('部门').value).toBe('');
   });
 
   it('shows a stored value by its department name', async () => {
     const l = loaders();
     render(<Harness loaders={l} initial="a01" />);
-    await waitFor(() => expect((screen.getByLabelText('部门') as HTMLInputElement).value).toBe('后台集团'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('部门').value).toBe('后台集团'));
     expect(l.byKeys).toHaveBeenCalledWith(['a01'], 'id');
   });
 
