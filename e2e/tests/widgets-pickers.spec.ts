@@ -125,7 +125,7 @@ test('user list and role pickers choose from /sys/user/list and /sys/role/list',
   await expect(page.getByText('请选择一条记录', { exact: true })).toBeVisible();
   await users.getByRole('textbox', { name: '姓名', exact: true }).fill('李');
   await users.getByRole('textbox', { name: '姓名', exact: true }).press('Enter');
-  await expect(users.locator('.ant-table-tbody tr')).toHaveCount(1);
+  await expect(users.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await users.getByLabel('选择 李四').check();
   await ok(users);
   await expect(page.getByTestId('user-list-picker-value')).toHaveText('值：lisi');
@@ -151,7 +151,7 @@ test('position and shift pickers', async ({ page }) => {
   await positions.getByRole('textbox', { name: '职务名称', exact: true }).fill('经理');
   await positions.getByRole('button', { name: /查\s*询/ }).click();
   await searched;
-  await expect(positions.locator('.ant-table-tbody tr')).toHaveCount(2);
+  await expect(positions.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
   await positions.getByLabel('选择 总经理').check();
   await ok(positions);
   await expect(page.getByTestId('position-picker')).toHaveValue('总经理');
