@@ -73,6 +73,8 @@ describe('migrations', () => {
     '0006-async-tasks': 'f03b44e026017620c630a796a12dfdfeeb034bc18deb090f5f89ccee79c1f7c1',
     '0007-direct-upload-and-attachments': '146a78b7cd8e596aa22dd5477ae05d4937f5a3b73f284261d9c35f9ed3fa4599',
     '0008-announcement-markdown-source': '850358959b77de7e6e0d07a67fbf089f2da786ad9b4a31a2bde194492bbfee1b',
+    '0009-hr-shifts-and-demo-rules': '7674a46c9c90e9870c16ad5658a806bdbd76defc187c38c74a8550c20c1998b4',
+    '0010-online-reports': '2063d006d31aa250ac27da9857fc11431b71083b4df72608442e0882495c03e1',
   };
 
   it('every migration file is registered, and the landed ones are unchanged', () => {

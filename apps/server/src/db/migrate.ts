@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-work-orders.ts';
 import * as m0006 from './migrations/0006-async-tasks.ts';
 import * as m0007 from './migrations/0007-direct-upload-and-attachments.ts';
 import * as m0008 from './migrations/0008-announcement-markdown-source.ts';
+import * as m0009 from './migrations/0009-hr-shifts-and-demo-rules.ts';
 import * as m0010 from './migrations/0010-online-reports.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-async-tasks': m0006,
   '0007-direct-upload-and-attachments': m0007,
   '0008-announcement-markdown-source': m0008,
+  '0009-hr-shifts-and-demo-rules': m0009,
   '0010-online-reports': m0010,
 };
 

@@ -465,6 +465,32 @@ export interface OnlCgreportParamTable {
   orderNum: Generated<number>;
 }
 
+/** Attendance shifts (the shift picker); times HH:mm. */
+export interface HrAttendanceShiftTable extends Audit {
+  id: string;
+  name: string;
+  amStart: string;
+  amEnd: string;
+  pmStart: string;
+  pmEnd: string;
+  sortOrder: Generated<number>;
+  sysOrgCode: string | null;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
+/** Demo accident rules (the business-record picker's demo); category and level are dictionary values. */
+export interface DemoAdverseAccidentRuleTable extends Audit {
+  id: string;
+  category: string;
+  level: string;
+  title: string;
+  ruleDesc: string;
+  sortOrder: Generated<number>;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -503,6 +529,8 @@ export interface Database {
   onlCgreportHead: OnlCgreportHeadTable;
   onlCgreportItem: OnlCgreportItemTable;
   onlCgreportParam: OnlCgreportParamTable;
+  hrAttendanceShift: HrAttendanceShiftTable;
+  demoAdverseAccidentRule: DemoAdverseAccidentRuleTable;
 }
 
 export type User = Selectable<SysUserTable>;

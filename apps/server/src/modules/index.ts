@@ -22,6 +22,12 @@ import { userKvRoutes } from './user-kv/user-kv.routes.ts';
 import { tenantRoutes } from './tenant/tenant.routes.ts';
 import { thirdAppRoutes } from './third-app/third-app.routes.ts';
 import { WORK_ORDER_TASK_KINDS } from './work-order/work-order.tasks.ts';
+import { departRoutes } from './depart/depart.routes.ts';
+import { userPickerRoutes } from './user/user-picker.routes.ts';
+import { roleRoutes } from './role/role.routes.ts';
+import { positionRoutes } from './position/position.routes.ts';
+import { shiftRoutes } from './shift/shift.routes.ts';
+import { accidentRuleRoutes } from './accident-rule/accident-rule.routes.ts';
 import { asyncTaskRoutes } from './async-task/async-task.routes.ts';
 import { TaskKindRegistry } from './async-task/async-task.kinds.ts';
 
@@ -55,4 +61,10 @@ export const apiModules: FastifyPluginAsync[] = [
   tenantRoutes,
   thirdAppRoutes,
   asyncTaskRoutes(TASK_KINDS),
+  departRoutes,
+  userPickerRoutes,
+  roleRoutes,
+  positionRoutes,
+  shiftRoutes,
+  accidentRuleRoutes,
 ];

@@ -6,12 +6,14 @@
  */
 import { ANNOUNCEMENT_FIELDS } from '../modules/announcement/announcement.fields.ts';
 import { ASYNC_TASK_FIELDS } from '../modules/async-task/async-task.fields.ts';
+import { ACCIDENT_RULE_FIELDS } from '../modules/accident-rule/accident-rule.fields.ts';
 import { CATEGORY_FIELDS } from '../modules/category/category.fields.ts';
 import { DEPART_FIELDS } from '../modules/depart/depart.fields.ts';
 import { DICT_FIELDS } from '../modules/dict/dict.fields.ts';
 import { OPERATE_LOG_FIELDS } from '../modules/operate-log/operate-log.fields.ts';
 import { POSITION_FIELDS } from '../modules/position/position.fields.ts';
 import { ROLE_FIELDS } from '../modules/role/role.fields.ts';
+import { SHIFT_FIELDS } from '../modules/shift/shift.fields.ts';
 import { LEDGER_FIELDS, SETTLEMENT_ORG_FIELDS } from '../modules/settlement/settlement.fields.ts';
 import { USER_FIELDS } from '../modules/user/user.fields.ts';
 import { WORK_ORDER_FIELDS } from '../modules/work-order/work-order.fields.ts';
@@ -30,6 +32,8 @@ export const ENTITIES: readonly EntityDef[] = [
   WORK_ORDER_FIELDS,
   ANNOUNCEMENT_FIELDS,
   ASYNC_TASK_FIELDS,
+  SHIFT_FIELDS,
+  ACCIDENT_RULE_FIELDS,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { MENU_IDS } from './menus.ts';
 import { seedDemoWorkOrders } from './demo-work-orders.ts';
 import { STAFF_WORK_ORDER_CODES } from './work-orders.ts';
+import { PICKER_PERMISSIONS } from '@houtai/shared/contract/pickers';
 
 export interface DemoSeedOptions {
   /** Demo users share the admin's first password (nothing is fixed in code). */
@@ -105,7 +106,7 @@ const LEFT_OUT: Record<'staff' | 'finance', readonly string[]> = {
 };
 
 /** Button codes the staff roles hold besides their menus. */
-const STAFF_BUTTONS = new Set(['hz:entrance', ...STAFF_WORK_ORDER_CODES]);
+const STAFF_BUTTONS = new Set(['hz:entrance', PICKER_PERMISSIONS.read, ...STAFF_WORK_ORDER_CODES]);
 
 async function roleGrants(db: Db): Promise<Record<string, string[]>> {
   const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'menuType', 'perms']).execute();

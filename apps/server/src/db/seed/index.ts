@@ -17,6 +17,7 @@ import { seedDemo } from './demo.ts';
 import { seedDemoReports } from './demo-reports.ts';
 import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
+import { seedPickerData } from './picker-data.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
 
 export interface SeedStep {
@@ -31,6 +32,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0004-announcement-html', run: seedAnnouncementHtml },
   { name: '0005-product-manual-menu', run: seedManualMenu },
   { name: '0006-widget-gallery-menu', run: seedGalleryMenu },
+  { name: '0007-picker-demo-data', run: seedPickerData },
   { name: '0008-demo-reports', run: seedDemoReports },
 ];
 

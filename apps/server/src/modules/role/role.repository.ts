@@ -1,6 +1,9 @@
-/** SQL of roles and of the links that give users their roles (sys_role, sys_user_role). */
+/** SQL of roles and of the links that give users their roles (sys_role, sys_user_role), and the role list. */
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
+import { like } from '../../lib/like.ts';
+import { sortFor } from '../../registry/index.ts';
 
 function roleIdQuery(db: Db, roleCode: string) {
   return db.selectFrom('sysRole').select('id').where('roleCode', '=', roleCode);
@@ -26,4 +29,42 @@ export function findUserRoleLink(db: Db, userId: string, roleId: string) {
 
 export function insertUserRoleLink(db: Db, userId: string, roleId: string) {
   return db.insertInto('sysUserRole').values({ id: newId(), userId, roleId }).execute();
+}
+
+export interface RoleFilter {
+  roleName?: string | undefined;
+  roleCode?: string | undefined;
+}
+
+/** The role list's where-clause: a list of predicates, each bound. */
+function filteredRoles(db: Db, f: RoleFilter) {
+  return db.selectFrom('sysRole').where((eb) => {
+    const preds: Expression<SqlBool>[] = [];
+    if (f.roleName !== undefined) preds.push(like(eb.ref('roleName'), f.roleName));
+    if (f.roleCode !== undefined) preds.push(like(eb.ref('roleCode'), f.roleCode));
+    return eb.and(preds);
+  });
+}
+
+export async function countRoles(db: Db, f: RoleFilter): Promise<number> {
+  const row = await filteredRoles(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageRoles(
+  db: Db,
+  f: RoleFilter,
+  sort: { column: string | undefined; order: string | undefined },
+  offset: number,
+  limit: number,
+) {
+  return filteredRoles(db, f)
+    .select(['id', 'roleCode', 'roleName', 'description', 'createTime'])
+    .orderBy(sortFor('sys_role', sort.column, sort.order))
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }

@@ -3,7 +3,10 @@
  * user a role. The caller invalidates the permission cache (invalidatePermissions) after a change that an
  * existing user's cached codes could miss.
  */
+import type { PickerRole, RoleListQuery } from '@houtai/shared/contract/pickers';
 import type { Db } from '../../db/connection.ts';
+import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
+import { toWireTime } from '../../lib/time.ts';
 import * as repo from './role.repository.ts';
 
 /** The administrators' role: the base seed grants it every permission, `create-admin` hands it out. */
@@ -32,4 +35,18 @@ export async function ensureUserRole(db: Db, userId: string, roleId: string): Pr
   if (await repo.findUserRoleLink(db, userId, roleId)) return false;
   await repo.insertUserRoleLink(db, userId, roleId);
   return true;
+}
+
+/** GET /sys/role/list: a page of roles (the role picker; default order role code). */
+export async function listRoles(db: Db, q: RoleListQuery): Promise<PageOf<PickerRole>> {
+  const filter = { roleName: q.roleName, roleCode: q.roleCode };
+  const [total, rows] = await Promise.all([
+    repo.countRoles(db, filter),
+    repo.pageRoles(db, filter, { column: q.column, order: q.order }, offsetOf(q), q.pageSize),
+  ]);
+  return pageOf(
+    rows.map((r) => ({ ...r, createTime: toWireTime(r.createTime) })),
+    total,
+    q,
+  );
 }

@@ -1,0 +1,132 @@
+/**
+ * The user pickers' reads: /sys/user/list, /sys/user/queryUserRealDeptData (both sorted by createTime desc unless a
+ * registry column is named) and /sys/user/getMultiUser (stored values → users). Rows carry only what a picker
+ * shows; phone and email only for a caller holding the user-administration code.
+ */
+import type { MultiUserQuery, PickerUser, UserListQuery, UserRealDeptQuery } from '@houtai/shared/contract/pickers';
+import { MULTI_USER_MAX, PICKER_TEXT } from '@houtai/shared/contract/pickers';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
+import { toWireTime } from '../../lib/time.ts';
+import { departSubtreeIds, membershipsOf } from '../depart/depart.service.ts';
+import { dictItemsByCode } from '../dict/dict.service.ts';
+import { positionNamesByCodes } from '../position/position.service.ts';
+import * as repo from './user-picker.repository.ts';
+
+export interface UserPickerViewer {
+  /** Holds the user-administration code: phone and email are included. */
+  seesContact: boolean;
+}
+
+const splitList = (text: string | undefined): string[] => [
+  ...new Set(
+    (text ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
+async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerViewer): Promise<PickerUser[]> {
+  const [members, sexes, statuses, posts] = await Promise.all([
+    membershipsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    dictItemsByCode(db, 'sex'),
+    dictItemsByCode(db, 'user_status'),
+    positionNamesByCodes(db, [...new Set(rows.flatMap((r) => (r.post ? r.post.split(',') : [])))]),
+  ]);
+  const sexText = new Map(sexes.map((d) => [d.value, d.text]));
+  const statusText = new Map(statuses.map((d) => [d.value, d.text]));
+  return rows.map((r) => {
+    const m = members.get(r.id);
+    const names = m?.departNames.join(',') || null;
+    const user: PickerUser = {
+      id: r.id,
+      username: r.username,
+      realname: r.realname,
+      workNo: r.workNo,
+      sex: r.sex,
+      sex_dictText: r.sex === null ? null : (sexText.get(String(r.sex)) ?? null),
+      orgCode: r.orgCode,
+      orgCodeTxt: names,
+      departIds: m?.departIds.join(',') || null,
+      departIds_dictText: names,
+      post: r.post,
+      post_dictText: r.post
+        ? r.post
+            .split(',')
+            .map((c) => posts.get(c) ?? c)
+            .join(',')
+        : null,
+      status: r.status,
+      status_dictText: statusText.get(String(r.status)) ?? null,
+      createTime: toWireTime(r.createTime),
+    };
+    if (viewer.seesContact) {
+      user.phone = r.phone;
+      user.email = r.email;
+    }
+    return user;
+  });
+}
+
+/** The contract's default sort of user pickers (spec §9: createTime desc) when the client names none. */
+function sortOf(q: { column?: string | undefined; order?: string | undefined }) {
+  return q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
+}
+
+async function page(
+  db: Db,
+  filter: repo.UserPickerFilter,
+  q: UserListQuery | UserRealDeptQuery,
+  viewer: UserPickerViewer,
+): Promise<PageOf<PickerUser>> {
+  const [total, rows] = await Promise.all([
+    repo.countPickerUsers(db, filter),
+    repo.pagePickerUsers(db, filter, sortOf(q), offsetOf(q), q.pageSize),
+  ]);
+  return pageOf(await present(db, rows, viewer), total, q);
+}
+
+async function departFilter(db: Db, departId: string | undefined): Promise<string[] | undefined> {
+  return departId === undefined ? undefined : departSubtreeIds(db, departId);
+}
+
+export async function listUsers(db: Db, q: UserListQuery, viewer: UserPickerViewer): Promise<PageOf<PickerUser>> {
+  const filter: repo.UserPickerFilter = {
+    username: q.username,
+    realname: q.realname,
+    status: q.status === undefined ? undefined : Number(q.status),
+    departIds: await departFilter(db, q.departId),
+    ids: q.code === undefined ? undefined : splitList(q.code).slice(0, MULTI_USER_MAX),
+  };
+  return page(db, filter, q, viewer);
+}
+
+/** The user picker's table: users of a department (and its sub-departments), searchable by username/realname. */
+export async function listUsersByDepart(
+  db: Db,
+  q: UserRealDeptQuery,
+  viewer: UserPickerViewer,
+): Promise<PageOf<PickerUser>> {
+  const filter: repo.UserPickerFilter = {
+    username: q.username,
+    realname: q.realname,
+    departIds: await departFilter(db, q.departId),
+  };
+  return page(db, filter, q, viewer);
+}
+
+/** The users a stored value names (comma list of usernames, or of ids with store=id), in the order given. */
+export async function multiUser(db: Db, q: MultiUserQuery, viewer: UserPickerViewer): Promise<PickerUser[]> {
+  const field = q.store ?? (q.username === undefined && q.id !== undefined ? 'id' : 'username');
+  const values = splitList(field === 'id' ? (q.id ?? q.username) : (q.username ?? q.id));
+  if (values.length > MULTI_USER_MAX) throw AppError.business(PICKER_TEXT.tooManyValues);
+  const rows = await repo.findPickerUsersBy(db, field, values);
+  const byValue = new Map(rows.map((r) => [field === 'id' ? r.id : r.username, r]));
+  const ordered = values.map((v) => byValue.get(v)).filter((r): r is repo.PickerUserRow => r !== undefined);
+  return present(db, ordered, viewer);
+}
