@@ -408,3 +408,40 @@ describe('hostile values', () => {
     expect(r.body).toMatchObject({ success: false, message: '查询条件过长' });
   });
 });
+
+describe('advanced query on the picker lists (superQueryParams, one shared evaluator)', () => {
+  const sq = (conditions: unknown[], matchType = 'and') =>
+    `superQueryParams=${encodeURIComponent(encodeURI(JSON.stringify(conditions)))}&superQueryMatchType=${matchType}`;
+
+  it('filters users, positions, shifts and rules by the server, over their registry fields', async () => {
+    const users = await get<Page<{ username: string }>>(
+      staff,
+      `/sys/user/list?${sq([{ field: 'username', rule: 'eq', val: 'lisi' }])}`,
+    );
+    expect(users.body.success).toBe(true);
+    expect(users.body.result.records.map((r) => r.username)).toEqual(['lisi']);
+
+    const all = await get<Page<{ name: string }>>(staff, '/hr/attendance/hrAttendanceShift/list?pageSize=100');
+    const first = all.body.result.records[0]!.name;
+    const shifts = await get<Page<{ name: string }>>(
+      staff,
+      `/hr/attendance/hrAttendanceShift/list?${sq([{ field: 'name', rule: 'ne', val: first }])}`,
+    );
+    expect(shifts.body.result.total).toBe(all.body.result.total - 1);
+    expect(shifts.body.result.records.map((r) => r.name)).not.toContain(first);
+
+    const rules = await get<Page<{ category: string }>>(
+      staff,
+      `/demo/adverseAccidentRule/list?pageSize=100&${sq([{ field: 'title', rule: 'like', val: '…not there…' }])}`,
+    );
+    expect(rules.body.result.total).toBe(0);
+  });
+
+  it('refuses a field the list does not allow (phone is never a condition), in Chinese, before any SQL', async () => {
+    const from = t.statements.length;
+    const res = await get<unknown>(staff, `/sys/user/list?${sq([{ field: 'phone', rule: 'like', val: '138' }])}`);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(t.statements.slice(from).some((s) => /phone/i.test(s.sql) && s.parameters.includes('%138%'))).toBe(false);
+  });
+});

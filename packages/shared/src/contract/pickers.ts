@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { COMMON_TEXT, TEXT } from '../constants.ts';
 import './common.ts';
 import { DEPART_TREE_DEFAULT_LEVELS, PICKER_PAGE_SIZE_MAX, PICKER_TEXT } from './pickers-rules.ts';
+import { SuperQueryParamsQuery } from '../super-query.ts';
 
 export * from './pickers-rules.ts';
 
@@ -64,6 +65,7 @@ export const PickerPageQuery = z.object({
     (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : asText(v)),
     z.enum(['asc', 'desc'], { error: TEXT.sortInvalid }).optional(),
   ),
+  ...SuperQueryParamsQuery,
 });
 
 // ---- Departments (/sys/sysDepart/...) ----

@@ -1,10 +1,12 @@
 /** SQL of the demo accident rules (demo_adverse_accident_rule): the business-record picker's page. */
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, SqlBool, RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { like } from '../../lib/like.ts';
 import { sortFor } from '../../registry/index.ts';
 
 export interface AccidentRuleFilter {
+  /** The advanced query (superQueryParams), compiled by the registry; bound values only. */
+  where?: RawBuilder<SqlBool> | null;
   title?: string | undefined;
   category?: string | undefined;
   level?: string | undefined;
@@ -17,6 +19,7 @@ function filtered(db: Db, f: AccidentRuleFilter) {
     if (f.title !== undefined) preds.push(like(eb.ref('title'), f.title));
     if (f.category !== undefined) preds.push(eb('category', '=', f.category));
     if (f.level !== undefined) preds.push(eb('level', '=', f.level));
+    if (f.where) preds.push(f.where);
     return eb.and(preds);
   });
 }

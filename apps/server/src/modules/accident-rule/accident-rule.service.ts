@@ -9,9 +9,15 @@ import type { Db } from '../../db/connection.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import * as repo from './accident-rule.repository.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 
 export async function listAccidentRules(db: Db, q: AccidentRuleListQuery): Promise<PageOf<AccidentRule>> {
-  const filter = { title: q.title, category: q.category, level: q.level };
+  const filter = {
+    title: q.title,
+    category: q.category,
+    level: q.level,
+    where: superQueryWhere('demo_adverse_accident_rule', q),
+  };
   const [total, rows, categories, levels] = await Promise.all([
     repo.countAccidentRules(db, filter),
     repo.pageAccidentRules(db, filter, { column: q.column, order: q.order }, offsetOf(q), q.pageSize),

@@ -1,10 +1,12 @@
 /** SQL of positions (sys_position): the position picker's page and names by code. */
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, SqlBool, RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { like } from '../../lib/like.ts';
 import { sortFor } from '../../registry/index.ts';
 
 export interface PositionFilter {
+  /** The advanced query (superQueryParams), compiled by the registry; bound values only. */
+  where?: RawBuilder<SqlBool> | null;
   /** Contains-match on the name. */
   name?: string | undefined;
 }
@@ -13,6 +15,7 @@ function filtered(db: Db, f: PositionFilter) {
   return db.selectFrom('sysPosition').where((eb) => {
     const preds: Expression<SqlBool>[] = [];
     if (f.name !== undefined) preds.push(like(eb.ref('name'), f.name));
+    if (f.where) preds.push(f.where);
     return eb.and(preds);
   });
 }

@@ -8,9 +8,10 @@ import type { Db } from '../../db/connection.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import * as repo from './position.repository.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 
 export async function listPositions(db: Db, q: PositionListQuery): Promise<PageOf<PickerPosition>> {
-  const filter = { name: q.postInfoName ?? q.name };
+  const filter = { name: q.postInfoName ?? q.name, where: superQueryWhere('sys_position', q) };
   const [total, rows, ranks] = await Promise.all([
     repo.countPositions(db, filter),
     repo.pagePositions(db, filter, { column: q.column, order: q.order }, offsetOf(q), q.pageSize),

@@ -1,5 +1,5 @@
 /** SQL of roles and of the links that give users their roles (sys_role, sys_user_role), and the role list. */
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, SqlBool, RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { like } from '../../lib/like.ts';
@@ -32,6 +32,8 @@ export function insertUserRoleLink(db: Db, userId: string, roleId: string) {
 }
 
 export interface RoleFilter {
+  /** The advanced query (superQueryParams), compiled by the registry; bound values only. */
+  where?: RawBuilder<SqlBool> | null;
   roleName?: string | undefined;
   roleCode?: string | undefined;
 }
@@ -42,6 +44,7 @@ function filteredRoles(db: Db, f: RoleFilter) {
     const preds: Expression<SqlBool>[] = [];
     if (f.roleName !== undefined) preds.push(like(eb.ref('roleName'), f.roleName));
     if (f.roleCode !== undefined) preds.push(like(eb.ref('roleCode'), f.roleCode));
+    if (f.where) preds.push(f.where);
     return eb.and(preds);
   });
 }

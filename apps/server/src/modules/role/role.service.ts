@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { toWireTime } from '../../lib/time.ts';
 import * as repo from './role.repository.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 
 /** The administrators' role: the base seed grants it every permission, `create-admin` hands it out. */
 export const ADMIN_ROLE = 'admin';
@@ -39,7 +40,7 @@ export async function ensureUserRole(db: Db, userId: string, roleId: string): Pr
 
 /** GET /sys/role/list: a page of roles (the role picker; default order role code). */
 export async function listRoles(db: Db, q: RoleListQuery): Promise<PageOf<PickerRole>> {
-  const filter = { roleName: q.roleName, roleCode: q.roleCode };
+  const filter = { roleName: q.roleName, roleCode: q.roleCode, where: superQueryWhere('sys_role', q) };
   const [total, rows] = await Promise.all([
     repo.countRoles(db, filter),
     repo.pageRoles(db, filter, { column: q.column, order: q.order }, offsetOf(q), q.pageSize),

@@ -1,10 +1,12 @@
 /** SQL of attendance shifts (hr_attendance_shift): the shift picker's page. */
-import type { Expression, SqlBool } from 'kysely';
+import type { Expression, SqlBool, RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { like } from '../../lib/like.ts';
 import { sortFor } from '../../registry/index.ts';
 
 export interface ShiftFilter {
+  /** The advanced query (superQueryParams), compiled by the registry; bound values only. */
+  where?: RawBuilder<SqlBool> | null;
   name?: string | undefined;
 }
 
@@ -13,6 +15,7 @@ function filtered(db: Db, f: ShiftFilter) {
   return db.selectFrom('hrAttendanceShift').where((eb) => {
     const preds: Expression<SqlBool>[] = [eb('delFlag', '=', 0)];
     if (f.name !== undefined) preds.push(like(eb.ref('name'), f.name));
+    if (f.where) preds.push(f.where);
     return eb.and(preds);
   });
 }

@@ -3,7 +3,7 @@
  * Only the picker columns are selected (never password, salt, settings or tokens). The where-clause is a list of
  * predicates (one per filter), each value bound; the advanced query's evaluator can add its own to the list.
  */
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type SqlBool, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
@@ -28,6 +28,8 @@ const PICKER_COLUMNS = [
 ] as const;
 
 export interface UserPickerFilter {
+  /** The advanced query (superQueryParams), compiled by the registry; bound values only. */
+  where?: RawBuilder<SqlBool> | null;
   username?: string | undefined;
   realname?: string | undefined;
   status?: number | undefined;
@@ -47,6 +49,7 @@ export function userPredicates(eb: Eb, f: UserPickerFilter): Expression<SqlBool>
   if (f.username !== undefined) preds.push(like(eb.ref('username'), f.username));
   if (f.realname !== undefined) preds.push(like(eb.ref('realname'), f.realname));
   if (f.status !== undefined) preds.push(eb('status', '=', f.status));
+  if (f.where) preds.push(f.where);
   if (f.ids !== undefined) preds.push(f.ids.length ? eb('id', 'in', [...f.ids]) : NONE);
   if (f.departIds !== undefined) {
     preds.push(

@@ -13,6 +13,7 @@ import { departSubtreeIds, membershipsOf } from '../depart/depart.service.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import { positionNamesByCodes } from '../position/position.service.ts';
 import * as repo from './user-picker.repository.ts';
+import { superQueryWhere } from '../../registry/index.ts';
 
 export interface UserPickerViewer {
   /** Holds the user-administration code: phone and email are included. */
@@ -102,6 +103,7 @@ export async function listUsers(db: Db, q: UserListQuery, viewer: UserPickerView
     status: q.status === undefined ? undefined : Number(q.status),
     departIds: await departFilter(db, q.departId),
     ids: q.code === undefined ? undefined : splitList(q.code).slice(0, MULTI_USER_MAX),
+    where: superQueryWhere('sys_user', q),
   };
   return page(db, filter, q, viewer);
 }
@@ -116,6 +118,7 @@ export async function listUsersByDepart(
     username: q.username,
     realname: q.realname,
     departIds: await departFilter(db, q.departId),
+    where: superQueryWhere('sys_user', q),
   };
   return page(db, filter, q, viewer);
 }
