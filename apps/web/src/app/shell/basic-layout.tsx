@@ -56,9 +56,16 @@ function Shell({ table }: { table: MenuRouteTable }) {
     if (match) document.title = documentTitle(matchTitle(match), orgName);
   }, [match, orgName]);
 
-  const [drawerWanted, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   // The drawer exists only on mobile; growing the window past the breakpoint closes it.
   const drawerOpen = isMobile && drawerWanted;
+  // Mounted from its first opening on: closed, antd's Drawer still had its styles generated during the frame's
+  // first render on every phone load.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const setDrawerOpen = (next: boolean | ((open: boolean) => boolean)) => {
+    setDrawerUsed(true);
+    setDrawerWanted(next);
+  };
 
   const sideMenu = settings.layout === 'sidemenu' && !isMobile;
   const topMenu = settings.layout === 'topmenu' && !isMobile;
@@ -95,7 +102,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
           <ShellMenu table={table} mode="inline" theme={settings.theme} collapsed={collapsed} />
         </Layout.Sider>
       )}
-      {isMobile && (
+      {isMobile && drawerUsed && (
         <Drawer
           placement="left"
           size={LAYOUT_SIZES.mobileDrawer}
