@@ -53,8 +53,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
   // From this render's settings and device, not only the store's options: useTabWorkspace sets those in a layout
   // effect, after the first render, which on phones rendered a tab bar (antd Tabs and Dropdown, their styles
   // generated) only to remove it again in the same task.
-  const tabOptions = useTabsStore((s) => s.model.options);
-  const multiTab = isMultiTab({ ...tabOptions, multiTab: settings.multipage, isMobile });
+  const multiTab = useTabsStore((s) => isMultiTab({ ...s.model.options, multiTab: settings.multipage, isMobile }));
 
   useEffect(() => {
     if (match) document.title = documentTitle(matchTitle(match), orgName);
