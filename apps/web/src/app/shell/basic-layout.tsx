@@ -50,15 +50,25 @@ function Shell({ table }: { table: MenuRouteTable }) {
   useRecordNavigation();
   useShellRealtime(table);
   const locations = useTabWorkspace(table, { multiTab: settings.multipage, isMobile });
-  const multiTab = useTabsStore((s) => isMultiTab(s.model.options));
+  // From this render's settings and device, not only the store's options: useTabWorkspace sets those in a layout
+  // effect, after the first render, which on phones rendered a tab bar (antd Tabs and Dropdown, their styles
+  // generated) only to remove it again in the same task.
+  const multiTab = useTabsStore((s) => isMultiTab({ ...s.model.options, multiTab: settings.multipage, isMobile }));
 
   useEffect(() => {
     if (match) document.title = documentTitle(matchTitle(match), orgName);
   }, [match, orgName]);
 
-  const [drawerWanted, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   // The drawer exists only on mobile; growing the window past the breakpoint closes it.
   const drawerOpen = isMobile && drawerWanted;
+  // Mounted from its first opening on: closed, antd's Drawer still had its styles generated during the frame's
+  // first render on every phone load.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const setDrawerOpen = (next: boolean | ((open: boolean) => boolean)) => {
+    setDrawerUsed(true);
+    setDrawerWanted(next);
+  };
 
   const sideMenu = settings.layout === 'sidemenu' && !isMobile;
   const topMenu = settings.layout === 'topmenu' && !isMobile;
@@ -95,7 +105,7 @@ function Shell({ table }: { table: MenuRouteTable }) {
           <ShellMenu table={table} mode="inline" theme={settings.theme} collapsed={collapsed} />
         </Layout.Sider>
       )}
-      {isMobile && (
+      {isMobile && drawerUsed && (
         <Drawer
           placement="left"
           size={LAYOUT_SIZES.mobileDrawer}

@@ -3,7 +3,7 @@
  * quick links, login statistics with a seven-day chart, and the user's own operations (操作日志).
  */
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { HOME_PATH } from '@houtai/shared/constants';
 import { QUICK_LINK_COUNT, topVisited, useNavRecords } from '../../lib/analysis-navigate.ts';
@@ -52,14 +52,10 @@ export function AnalysisPage() {
         </Flex>
       </Card>
       <VisitStats />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={10}>
-          <QuickLinks links={links} />
-        </Col>
-        <Col xs={24} lg={14}>
-          <VisitTrend />
-        </Col>
-      </Row>
+      <div className="houtai-home-panels">
+        <QuickLinks links={links} />
+        <VisitTrend />
+      </div>
       {logUsed ? (
         <Suspense fallback={null}>
           <OperateLogModal open={logOpen} onClose={() => setLogOpen(false)} loader={loadOwnLog} />

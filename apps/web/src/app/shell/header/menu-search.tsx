@@ -95,6 +95,9 @@ function MenuSearchSelect({
 export function MenuSearch({ options, onSelect, mobile, width, collapsedWidth }: MenuSearchProps) {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
+  // The phone's search dialog is mounted from its first opening on: closed, antd's Modal still had its styles
+  // generated during the frame's first render.
+  const [used, setUsed] = useState(false);
   const isMobile = mobile ?? !screens.md;
 
   if (!isMobile && collapsedWidth !== undefined) {
@@ -111,27 +114,32 @@ export function MenuSearch({ options, onSelect, mobile, width, collapsedWidth }:
         type="text"
         icon={<SearchOutlined />}
         aria-label={SHELL_TEXT.menuSearchTitle}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         data-testid="menu-search-button"
       />
-      <Modal
-        title={SHELL_TEXT.menuSearchTitle}
-        open={open}
-        footer={null}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-        data-testid="menu-search-modal"
-      >
-        <MenuSearchSelect
-          options={options}
-          inModal
-          width="100%"
-          onSelect={(option) => {
-            setOpen(false);
-            onSelect(option);
-          }}
-        />
-      </Modal>
+      {used && (
+        <Modal
+          title={SHELL_TEXT.menuSearchTitle}
+          open={open}
+          footer={null}
+          onCancel={() => setOpen(false)}
+          destroyOnHidden
+          data-testid="menu-search-modal"
+        >
+          <MenuSearchSelect
+            options={options}
+            inModal
+            width="100%"
+            onSelect={(option) => {
+              setOpen(false);
+              onSelect(option);
+            }}
+          />
+        </Modal>
+      )}
     </>
   );
 }

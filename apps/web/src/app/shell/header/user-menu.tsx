@@ -60,12 +60,20 @@ export function UserMenu() {
   const navigate = useNavigate();
   const userInfo = useSessionStore((s) => s.userInfo);
   const screens = Grid.useBreakpoint();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpenState] = useState<Open>(null);
+  // The dialogs and the drawer are mounted from their first opening on (and stay, so that closing keeps its
+  // animation and focus return): closed, each still ran its hooks and had antd generate its styles (modal, drawer,
+  // form) during the frame's first render — main-thread time on a phone before home is usable.
+  const [used, setUsed] = useState<ReadonlySet<Exclude<Open, null>>>(() => new Set());
+  const setOpen = useCallback((next: Open) => {
+    if (next) setUsed((u) => (u.has(next) ? u : new Set(u).add(next)));
+    setOpenState(next);
+  }, []);
   const [accounts, setAccounts] = useState<SettlementAccount[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
   // antd's Dropdown takes over the ref of its child: the trigger is found in a box of our own.
   const box = useRef<HTMLSpanElement>(null);
-  const close = useCallback(() => setOpen(null), []);
+  const close = useCallback(() => setOpen(null), [setOpen]);
   const focusTrigger = useCallback(() => box.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
 
   // The open menu takes focus, so the arrows move through its items (the popup mounts a frame or two later).
@@ -230,10 +238,14 @@ export function UserMenu() {
           </button>
         </Dropdown>
       </span>
-      <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
-      <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />
-      <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
-      <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />
+      {used.has('password') && (
+        <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
+      )}
+      {used.has('depart') && <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />}
+      {used.has('account') && (
+        <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
+      )}
+      {used.has('settings') && <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />}
     </>
   );
 }

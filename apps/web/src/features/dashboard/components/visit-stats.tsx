@@ -1,5 +1,5 @@
 /** Three counters from GET /sys/loginfo, with loading and error states. */
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Button, Card, Skeleton, Statistic } from 'antd';
 import { useLoginInfo } from '../api/get-login-info.ts';
 
 /** A loading counter: a bar inside the value's line, which keeps its height. */
@@ -31,9 +31,10 @@ export function VisitStats() {
     );
   }
   return (
-    <Row gutter={[16, 16]}>
+    // Three across from 576 px, one column below (app/global.css).
+    <div className="houtai-home-stats">
       {CARDS.map((c) => (
-        <Col key={c.key} xs={24} sm={8}>
+        <div key={c.key}>
           {/* While loading, a placeholder sits in the value's line, so the card has its final height from the start
               (a loading card, or the counter's own skeleton, is taller, and the row below moved up when the numbers
               came: layout shift). */}
@@ -45,8 +46,8 @@ export function VisitStats() {
               data-testid={`stat-${c.key}`}
             />
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }
