@@ -115,7 +115,10 @@ test('an import with 3 bad rows ends done in the task centre with their error fi
 
   // The good rows are on the list; export what the list shows and read it back.
   await page.getByTestId('work-order-search').getByLabel('标题').fill(`导入-${run}`);
-  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('work-order-search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(page.getByTestId('work-order-table').locator('.ant-table-row')).toHaveCount(5);
   const exported = page.waitForEvent('download');
   await page.getByTestId('work-order-export').click();

@@ -58,6 +58,7 @@ export function DictSearchSelect(props: DictSearchSelectProps) {
   const [known, setKnown] = useState<Map<string, string>>(new Map());
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -122,11 +123,14 @@ export function DictSearchSelect(props: DictSearchSelectProps) {
 
   const merged = useMemo(() => {
     const list = [...options];
+    // A single select shows the typed text, not its value, while a search runs: the value is not offered as if it
+    // matched (the list says 没有查询到任何数据 when nothing does). Tags of a multiple select keep their labels.
+    if (single && keyword !== '') return list;
     for (const v of selected) {
       if (!list.some((o) => o.value === v)) list.push({ value: v, label: known.get(v) ?? v });
     }
     return list;
-  }, [options, selected, known]);
+  }, [options, selected, known, single, keyword]);
 
   return (
     <Select<string | string[]>
@@ -137,6 +141,7 @@ export function DictSearchSelect(props: DictSearchSelectProps) {
       showSearch={{
         filterOption: false,
         onSearch: (text) => {
+          setKeyword(text);
           if (timer.current) clearTimeout(timer.current);
           timer.current = setTimeout(() => run(text), SEARCH_DELAY_MS);
         },
@@ -152,7 +157,13 @@ export function DictSearchSelect(props: DictSearchSelectProps) {
         if (props.mode === 'single') props.onChange?.(next[0] ?? '');
         else props.onChange?.(next);
         // A cleared search shows the first page again.
-        if (single) run('');
+        if (single) {
+          setKeyword('');
+          run('');
+        }
+      }}
+      onOpenChange={(open) => {
+        if (!open) setKeyword('');
       }}
       options={merged}
       placeholder={placeholder}

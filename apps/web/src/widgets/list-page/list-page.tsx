@@ -6,11 +6,12 @@
  * column settings, then by type-1 field rules (`fieldRulePrefix`), then to the screen (card layout on a phone).
  * Buttons follow permission codes; the server checks them again.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { downloadStoredFile } from '../../lib/download-stored-file.ts';
+import { useFocusableTableScroll } from '../../lib/focusable-table-scroll.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { registerImportTask, uploadImportFile } from '../../lib/list-api.ts';
 import { useListColumns } from '../../lib/list-columns.ts';
@@ -104,6 +105,8 @@ export function ListPage<Row extends object, F extends object>(props: ListPagePr
   const exporting = useListExport();
   const [importing, setImporting] = useState(false);
   const settings = useListColumns(listKey);
+  const root = useRef<HTMLDivElement>(null);
+  useFocusableTableScroll(root, typeof title === 'string' ? `${title}表格` : '列表表格');
 
   const settable = useMemo(
     () => columns.map(settableColumn).filter((c): c is NonNullable<typeof c> => c !== null),
@@ -195,7 +198,7 @@ export function ListPage<Row extends object, F extends object>(props: ListPagePr
 
   const failure = noListUrl ? new Error(LIST_PAGE_TEXT.noListUrl) : table.error;
   return (
-    <Flex vertical gap={16} data-testid={props['data-testid'] ?? 'list-page'}>
+    <Flex vertical gap={16} ref={root} data-testid={props['data-testid'] ?? 'list-page'}>
       {search ? <Card size="small">{search}</Card> : null}
       <Card size="small" title={title} extra={extra}>
         {failure ? (

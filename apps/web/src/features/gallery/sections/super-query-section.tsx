@@ -3,11 +3,12 @@
  * filters with the emitted params (superQueryParams, superQueryMatchType) — what a reviewer sees filtered is the
  * server's evaluation, not the browser's — and the filter text box on the title.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Space, Table, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkOrderRecord } from '@houtai/shared/contract/work-order-rules';
 import { loadDictOptions } from '../../../lib/api/dict.ts';
+import { useFocusableTableScroll } from '../../../lib/focusable-table-scroll.ts';
 import {
   encodeSuperQuery,
   FilterTextBox,
@@ -44,6 +45,8 @@ interface Query {
 
 function SuperQueryDemo() {
   const [query, setQuery] = useState<Query>({ conditions: [], matchType: 'and' });
+  const tableBox = useRef<HTMLDivElement>(null);
+  useFocusableTableScroll(tableBox, '工单筛选结果');
   const [titleText, setTitleText] = useState('');
   const [title, setTitle] = useState('');
   const params = encodeSuperQuery(query.conditions, query.matchType);
@@ -84,17 +87,19 @@ function SuperQueryDemo() {
         </Variant>
       </Space>
       {list.error && <Alert type="error" showIcon title={list.error.message} data-testid="super-query-error" />}
-      <Table<WorkOrderRecord>
-        data-testid="super-query-table"
-        rowKey="id"
-        size="small"
-        columns={COLUMNS}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 700 }}
-        footer={() => `共 ${list.data?.total ?? 0} 条（服务器筛选）`}
-      />
+      <div ref={tableBox}>
+        <Table<WorkOrderRecord>
+          data-testid="super-query-table"
+          rowKey="id"
+          size="small"
+          columns={COLUMNS}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          pagination={false}
+          scroll={{ x: 700 }}
+          footer={() => `共 ${list.data?.total ?? 0} 条（服务器筛选）`}
+        />
+      </div>
     </Space>
   );
 }
