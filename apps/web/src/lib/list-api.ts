@@ -3,26 +3,11 @@
  * mixin names them: `list` (GET, paged, with superQueryParams), `delete` (DELETE ?id), `deleteBatch` (DELETE ?ids,
  * comma-joined), `exportXls`, `importExcel`. The list-page widget takes the result as its `api` prop.
  */
+import type { ImportAnswer, ImportTaskBody } from '@houtai/shared/contract/async-task';
 import type { Page } from '@houtai/shared/contract/common';
 import { commonUpload } from './common-upload.ts';
 import { http, unwrap, unwrapResult } from './http.ts';
 import type { TableLoader, TablePage } from './server-table/use-server-table.ts';
-
-/** What the import dialog registers with the task centre (structurally the import-excel widget's types). */
-export interface ImportTaskBody {
-  businessType: string;
-  name: string;
-  importUrl: string;
-  url: string;
-  module?: string | undefined;
-  method?: string | undefined;
-}
-export interface ImportAnswer {
-  success: boolean;
-  message: string;
-  code?: number | undefined;
-  result?: unknown;
-}
 
 export interface ListUrls {
   list?: string;

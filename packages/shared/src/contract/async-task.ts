@@ -78,6 +78,24 @@ export const AsyncTaskAddBody = z.object({
 });
 export type AsyncTaskAddBody = z.infer<typeof AsyncTaskAddBody>;
 
+/** What the import dialog registers with the task centre (POST /task/asyncTask/add, spec widgets §3 import task). */
+export interface ImportTaskBody {
+  businessType: string;
+  name: string;
+  importUrl: string;
+  url: string;
+  module?: string | undefined;
+  method?: string | undefined;
+}
+
+/** The task centre's (or a direct import's) answer as the import dialog reads it; code 201 names an error file. */
+export interface ImportAnswer {
+  success: boolean;
+  message: string;
+  code?: number | undefined;
+  result?: unknown;
+}
+
 export const AsyncTaskRetryBody = z.object({
   id: z.preprocess(asText, z.string({ error: ASYNC_TASK_TEXT.idRequired }).trim().min(1).max(64)),
 });

@@ -7,6 +7,7 @@
  * Business-agnostic: the caller passes the upload, registration and import calls.
  */
 import { useRef, useState } from 'react';
+import type { ImportAnswer, ImportTaskBody } from '@houtai/shared/contract/async-task';
 import { Alert, Button, Flex, Modal, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -24,21 +25,7 @@ import {
   type ImportFileItem,
 } from './import-model.ts';
 
-export interface ImportTaskBody {
-  businessType: string;
-  name: string;
-  importUrl: string;
-  url: string;
-  module?: string | undefined;
-  method?: string | undefined;
-}
-
-export interface ImportAnswer {
-  success: boolean;
-  message: string;
-  code?: number | undefined;
-  result?: unknown;
-}
+export type { ImportAnswer, ImportTaskBody };
 
 export interface ImportExcelDialogProps {
   open: boolean;

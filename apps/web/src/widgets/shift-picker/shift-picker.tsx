@@ -1,11 +1,7 @@
 /** 班次 picker (spec §2.5): shift name, morning start/end, afternoon start/end from the attendance shifts. */
 import type { PickerShift } from '@houtai/shared/contract/pickers-rules';
-import { RecordPickerInput, type PickerFieldProps } from '../record-picker/record-picker-input.tsx';
-import {
-  RecordPickerModal,
-  type RecordLoader,
-  type RecordPickerColumn,
-} from '../record-picker/record-picker-modal.tsx';
+import type { RecordPickerColumn, RecordPickerSearchField } from '../record-picker/record-picker-modal.tsx';
+import { tablePicker, type TablePickerProps } from '../record-picker/table-picker.tsx';
 
 const COLUMNS: readonly RecordPickerColumn<PickerShift>[] = [
   { title: '班次名称', dataIndex: 'name', sortColumn: 'name' },
@@ -14,37 +10,16 @@ const COLUMNS: readonly RecordPickerColumn<PickerShift>[] = [
   { title: '下午上班', dataIndex: 'pmStart', width: 100 },
   { title: '下午下班', dataIndex: 'pmEnd', width: 100, sortColumn: 'pm_end' },
 ];
-const SEARCH = [{ name: 'name', label: '班次名称' }] as const;
+const SEARCH: readonly RecordPickerSearchField[] = [{ name: 'name', label: '班次名称' }];
 const labelOf = (s: PickerShift) => s.name;
 
-export interface ShiftPickerProps extends PickerFieldProps<PickerShift> {
-  load: RecordLoader<PickerShift>;
-  multiple?: boolean;
-}
+export type ShiftPickerProps = TablePickerProps<PickerShift>;
 
-export function ShiftPicker({ load, multiple = false, ...field }: ShiftPickerProps) {
-  return (
-    <RecordPickerInput<PickerShift>
-      {...field}
-      rowKey="id"
-      labelOf={labelOf}
-      renderModal={({ open, selected, done }) => (
-        <RecordPickerModal<PickerShift>
-          open={open}
-          title="选择班次"
-          width={800}
-          columns={COLUMNS}
-          load={load}
-          rowKey="id"
-          labelOf={labelOf}
-          multiple={multiple}
-          searchFields={SEARCH}
-          initialSelected={selected}
-          onOk={done}
-          onCancel={() => done(null)}
-          data-testid="shift-picker-modal"
-        />
-      )}
-    />
-  );
-}
+export const ShiftPicker = tablePicker<PickerShift>({
+  title: '选择班次',
+  width: 800,
+  columns: COLUMNS,
+  searchFields: SEARCH,
+  labelOf,
+  testId: 'shift-picker-modal',
+});

@@ -4,11 +4,10 @@
  * one import the server knows, so that the dialog runs against the real task centre.
  */
 import type { UploadTransport } from '../../../widgets/upload/file-upload.tsx';
-import type { ImportAnswer, ImportTaskBody } from '../../../widgets/import-excel/import-excel-dialog.tsx';
 import { commonUpload } from '../../../lib/common-upload.ts';
-import { http } from '../../../lib/http.ts';
 
 export { downloadStoredFile } from '../../../lib/download-stored-file.ts';
+export { registerImportTask, uploadImportFile } from '../../../lib/list-api.ts';
 export { resolveStaticUrl } from '../../../lib/static-url.ts';
 
 /** Sends a file with the biz the widget asks for (temp when none). */
@@ -19,15 +18,3 @@ export const editorImageUpload: UploadTransport = async (file, opts) => commonUp
 
 export const DEMO_IMPORT_URL = '/bi/workOrder/importExcel';
 export const DEMO_IMPORT_TASK = { businessType: 'WORK_ORDER', module: 'bi', method: 'workOrderImport' } as const;
-
-export async function uploadImportFile(
-  file: File,
-  opts: { onProgress: (percent: number) => void; signal: AbortSignal },
-): Promise<string> {
-  return (await commonUpload(file, { ...opts, biz: 'import' })).path;
-}
-
-export async function registerImportTask(body: ImportTaskBody): Promise<ImportAnswer> {
-  const res = await http.post<string>('/task/asyncTask/add', body);
-  return { success: res.success, message: res.message, code: res.code, result: res.result };
-}
