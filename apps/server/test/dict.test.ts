@@ -5,6 +5,9 @@ import { seed } from '../src/db/seed/index.ts';
 import { DICTIONARIES } from '../src/db/seed/dictionaries.ts';
 import { WORK_ORDER_DICT_CODES } from '../src/db/seed/work-orders.ts';
 import { api, body, createTestApp, login, TEST_PASSWORD, type TestContext } from './helpers.ts';
+import { ACCIDENT_CATEGORY_DICT, ACCIDENT_LEVEL_DICT } from '@houtai/shared/contract/pickers';
+
+const PICKER_DICT_CODES = [ACCIDENT_CATEGORY_DICT, ACCIDENT_LEVEL_DICT];
 
 let t: TestContext;
 let admin: string;
@@ -458,7 +461,8 @@ describe('cache and seeds', () => {
       rules: (await t.handle.db.selectFrom('sysCheckRule').select('id').execute()).length,
     });
     const before = await count();
-    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length);
+    // The base dictionaries, the work orders' and the picker demo's two (accident category and level).
+    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length + PICKER_DICT_CODES.length);
     await seed(t.handle.db, { adminPassword: TEST_PASSWORD });
     expect(await count()).toEqual(before);
   });
