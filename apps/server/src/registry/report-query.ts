@@ -19,16 +19,21 @@ export interface ReportPage {
   limit: number;
 }
 
-function column(reportSql: string, name: string): RawBuilder<unknown> {
-  if (!checkReportSql(reportSql).columns.includes(name)) throw new Error(`report-query: no result column ${name}`);
+/** The result columns the checker accepted, parsed once per statement (not once per column and filter). */
+function resultColumns(reportSql: string): ReadonlySet<string> {
+  return new Set(checkReportSql(reportSql).columns);
+}
+
+function column(columns: ReadonlySet<string>, name: string): RawBuilder<unknown> {
+  if (!columns.has(name)) throw new Error(`report-query: no result column ${name}`);
   return sql.ref(`t.${name}`);
 }
 
-function whereOf(reportSql: string, filters: readonly ReportFilter[]): RawBuilder<SqlBool> {
+function whereOf(columns: ReadonlySet<string>, filters: readonly ReportFilter[]): RawBuilder<SqlBool> {
   if (filters.length === 0) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`${sql.join(
     filters.map((f) => {
-      const ref = column(reportSql, f.field);
+      const ref = column(columns, f.field);
       if (f.op === 'like') return sql`(${like(ref, f.value, 'contains')})`;
       return sql`(${ref} ${sql.raw(f.op)} ${f.value})`;
     }),
@@ -41,7 +46,9 @@ export function reportCountQuery(
   inner: RawBuilder<unknown>,
   filters: readonly ReportFilter[],
 ): RawBuilder<{ n: unknown }> {
-  return sql<{ n: unknown }>`select count(*) as n from (${inner}) as t where ${whereOf(reportSql, filters)}`;
+  return sql<{
+    n: unknown;
+  }>`select count(*) as n from (${inner}) as t where ${whereOf(resultColumns(reportSql), filters)}`;
 }
 
 /** Rows of one page, keyed c0, c1 … in the order of the report's result columns. */
@@ -50,11 +57,12 @@ export function reportPageQuery(
   inner: RawBuilder<unknown>,
   page: ReportPage,
 ): RawBuilder<Record<string, unknown>> {
-  const columns = checkReportSql(reportSql).columns;
-  const items = sql.join(columns.map((c, i) => sql`${column(reportSql, c)} as ${sql.id(`c${i}`)}`));
+  const names = checkReportSql(reportSql).columns;
+  const columns = new Set(names);
+  const items = sql.join(names.map((c, i) => sql`${column(columns, c)} as ${sql.id(`c${i}`)}`));
   const order = page.sort
-    ? sql`order by ${column(reportSql, page.sort.field)} ${page.sort.dir === 'desc' ? sql`desc` : sql`asc`}`
+    ? sql`order by ${column(columns, page.sort.field)} ${page.sort.dir === 'desc' ? sql`desc` : sql`asc`}`
     : sql``;
-  return sql<Record<string, unknown>>`select ${items} from (${inner}) as t where ${whereOf(reportSql, page.filters)}
+  return sql<Record<string, unknown>>`select ${items} from (${inner}) as t where ${whereOf(columns, page.filters)}
     ${order} limit ${page.limit} offset ${page.offset}`;
 }

@@ -3,7 +3,8 @@
  * It never fetches on its own: the caller passes `loader`, which gets the page (and `relateId` when
  * given) and asks for operateTime descending itself. Keep the loader stable: it keys the dialog's pages.
  */
-import { Alert, Button, Modal, Table, type TableColumnsType } from 'antd';
+import { LoadErrorAlert } from '../../lib/load-error-alert.tsx';
+import { Modal, Table, type TableColumnsType } from 'antd';
 import { useServerTable } from '../../lib/server-table/use-server-table.ts';
 
 export interface OperateLogRow {
@@ -67,18 +68,7 @@ function OperateLogTable({ loader, relateId }: Pick<OperateLogModalProps, 'loade
   return (
     <div data-testid="operate-log">
       {table.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="操作日志加载失败"
-          description={table.error.message || '加载失败'}
-          action={
-            <Button size="small" onClick={() => void table.refetch()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <LoadErrorAlert title="操作日志加载失败" error={table.error} onRetry={() => void table.refetch()} />
       ) : null}
       <Table<OperateLogRow> {...table.tableProps} rowKey="id" size="middle" columns={COLUMNS} scroll={{ x: 800 }} />
     </div>

@@ -6,6 +6,7 @@
  * the mapping; several rows are comma-joined in multi mode). Configuration problems and an empty choice answer
  * the §5.5 messages. It never fetches on its own: the caller passes the loaders (lib/api/online-report.ts).
  */
+import { LoadErrorAlert } from '../../lib/load-error-alert.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Form, Input, Modal, Row, Select, Space, Table, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -303,18 +304,7 @@ function ReportTable({ columns, query, loaders, multi, pageSize, selected, onSel
         onSearch={(v) => table.searchProps.onSearch(reportFilterParams(query, v))}
       />
       {table.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="报表数据加载失败"
-          description={table.error.message || '加载失败'}
-          action={
-            <Button size="small" onClick={() => void table.refetch()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <LoadErrorAlert title="报表数据加载失败" error={table.error} onRetry={() => void table.refetch()} />
       ) : null}
       <Table<Record_>
         {...table.tableProps}

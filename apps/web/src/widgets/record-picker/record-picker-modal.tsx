@@ -4,20 +4,9 @@
  * item can be removed. The choice survives paging (rows of other pages stay chosen). OK with nothing chosen says
  * '请选择一条记录' and stays open. It never fetches on its own: `load` is the caller's (lib/api/pickers.ts).
  */
+import { LoadErrorAlert } from '../../lib/load-error-alert.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  List,
-  Modal,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Form, Input, List, Modal, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { PICKER_TEXT } from '@houtai/shared/contract/pickers-rules';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -206,18 +195,7 @@ function RecordPickerBody<Row extends object>({
         </Form>
       )}
       {table.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="加载失败"
-          description={table.error.message}
-          action={
-            <Button size="small" onClick={() => void table.refetch()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-        />
+        <LoadErrorAlert title="加载失败" error={table.error} onRetry={() => void table.refetch()} />
       ) : null}
       <Table<Row>
         {...table.tableProps}
