@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { AntdSheets } from './build/antd-sheets.ts';
 import { compression } from 'vite-plugin-compression2';
 import {
   BOOT_CHUNK,
+  EARLY_CHUNK,
   chunkPlan,
   routePreloads,
   type ChunkPlan,
@@ -29,6 +31,7 @@ function preloadChunks(bundle: Record<string, Rolldown.OutputAsset | Rolldown.Ou
     if (item.type !== 'chunk') continue;
     chunks.push({
       fileName: item.fileName,
+      name: item.name,
       isEntry: item.isEntry,
       imports: item.imports,
       moduleIds: item.moduleIds,
@@ -49,6 +52,33 @@ const CHUNK_MERGES: Record<string, string> = {
   'login+home': 'login+shell+home',
   'shell+home': 'shell',
 };
+
+/**
+ * index.html loads the early entry (src/early.ts: the first screen's requests, lib/early-requests.ts) `async`,
+ * ahead of the app's entry: a module script of index.html itself would be bundled into the app's entry.
+ */
+function earlyEntryScript(): Plugin {
+  return {
+    name: 'houtai-early-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const early = Object.values(ctx.bundle ?? {}).find(
+          (item) => item.type === 'chunk' && item.isEntry && item.name === EARLY_CHUNK,
+        );
+        if (!early) throw new Error('the early entry (src/early.ts) is missing from the build');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
 
 /** Set while the planning build runs (it must not plan again, and its output is thrown away). */
 const PLANNING = 'HOUTAI_CHUNK_PLANNING';
@@ -74,18 +104,31 @@ async function planChunks(): Promise<ChunkPlan> {
   }
 }
 
-/** Writes dist/route-preloads.json: per group, the chunks (and their CSS) its first screen needs. */
-function routePreloadManifest(): Plugin {
+/** The group whose pages apply each of antd's build-time sheets (build/antd-sheets.ts); home comes with shell. */
+const SHEET_GROUPS = { login: 'login', signedIn: 'shell' } as const;
+
+/**
+ * Writes dist/route-preloads.json: per group, the chunks (and their CSS) its first screen needs, and antd's
+ * build-time sheet for it (emitted as a hashed asset). The planning build skips the sheets.
+ */
+function routePreloadManifest(withSheets: boolean): Plugin {
   return {
     name: 'houtai-route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = preloadChunks(bundle);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'route-preloads.json',
-        source: JSON.stringify(routePreloads(chunks, PRELOAD_GROUPS), null, 2),
-      });
+    async generateBundle(_options, bundle) {
+      const manifest = routePreloads(preloadChunks(bundle), PRELOAD_GROUPS);
+      if (withSheets) {
+        // Loaded here, not at the top: cssinjs fixes its class-name prefix from NODE_ENV when it loads, and vite
+        // has set production by now.
+        const { antdSheets } = await import('./build/antd-sheets.ts');
+        const sheets: AntdSheets = antdSheets();
+        for (const [name, css] of Object.entries(sheets)) {
+          const ref = this.emitFile({ type: 'asset', name: `antd-${name}.css`, source: css });
+          const group = manifest[SHEET_GROUPS[name as keyof typeof SHEET_GROUPS]];
+          if (group) group.sheets = [this.getFileName(ref)];
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(manifest, null, 2) });
     },
   };
 }
@@ -97,7 +140,8 @@ export default defineConfig(async ({ command }) => {
   return {
     plugins: [
       react(),
-      routePreloadManifest(),
+      routePreloadManifest(!planning),
+      earlyEntryScript(),
       // .br and .gz beside every asset, served by @fastify/static's preCompressed option: no compression per request.
       // index.html is left out: the server rewrites it with the runtime settings. Not in the planning build.
       !planning &&
@@ -115,14 +159,21 @@ export default defineConfig(async ({ command }) => {
     build: {
       outDir: 'dist',
       chunkSizeWarningLimit: 1500,
-      rolldownOptions: plan && {
-        output: {
+      sourcemap: process.env.HOUTAI_SOURCEMAP === '1',
+      rolldownOptions: {
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          [EARLY_CHUNK]: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
+        },
+        output: plan && {
           codeSplitting: {
-            // One group per planned chunk; the entry's imports first, then the chunks shared by more screens.
+            // One group per planned chunk; the early entry's imports first, then the app entry's, then the chunks
+            // shared by more screens.
             groups: names.map((name) => ({
               name,
               test: (id: string) => plan.get(id) === name,
-              priority: name === BOOT_CHUNK ? 100 : name.split('+').length,
+              priority: name === EARLY_CHUNK ? 200 : name === BOOT_CHUNK ? 100 : name.split('+').length,
+              includeDependenciesRecursively: name === BOOT_CHUNK || name === EARLY_CHUNK,
             })),
           },
         },

@@ -108,15 +108,20 @@ async function runOnce(
 }
 
 /**
- * One retry of a run that Lighthouse could not record (NO_NAVSTART, NO_FCP and the like happen now and then on a
- * busy machine); a second failure ends the bench.
+ * Retries of a run that Lighthouse could not record (NO_NAVSTART, NO_FCP and the like happen now and then, twice
+ * in a row once on a quiet machine: 2026-11-26, desktop home); the third failure ends the bench.
  */
+const RUN_ATTEMPTS = 3;
+
 async function runWithRetry(run: () => Promise<RunFigures>): Promise<RunFigures> {
-  try {
-    return await run();
-  } catch (err) {
-    console.log(`  run failed (${err instanceof Error ? err.message : String(err)}); once more`);
-    return run();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= RUN_ATTEMPTS) throw err;
+      console.log(`  run failed (${err instanceof Error ? err.message : String(err)}); once more`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
   }
 }
 

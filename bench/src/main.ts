@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { apiBench } from './api.ts';
 import { cronBench } from './cron.ts';
 import { excelBench } from './excel.ts';
+import { gridBench } from './grid.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { webBench } from './web.ts';
 import { wsBench } from './ws.ts';
@@ -24,6 +25,11 @@ interface CommonOptions {
   rows: number;
   /** Rows the excel benchmark imports (--import-rows, or BENCH_IMPORT_ROWS; default 100,000). */
   importRows: number;
+  /** grid: only serve the benchmark page (--serve-only) on --port. */
+  serveOnly: boolean;
+  port: number;
+  /** grid: options handed to the harness (--runs, --sizes, --cols, --scroll-ms, --md). */
+  harnessArgs: string[];
 }
 
 /** One entry per benchmark. Each resolves true when its budget holds. */
@@ -51,6 +57,12 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
       'task-centre export of 1M work orders x 10 columns and import of 100k rows vs bare exceljs ' +
       '(budgets: export <= 2x the bare write, peak RSS <= +150 MB; import <= 30 s)',
     run: (o) => excelBench(repoRoot, { rows: o.rows, importRows: o.importRows }),
+  },
+  grid: {
+    describe:
+      'our editable grid beside AG Grid, antd Table virtual and a TanStack floor in ../shared/bench-peers/grid ' +
+      '(--serve-only --port N serves the page only; --runs/--sizes/--cols/--scroll-ms/--md go to the harness)',
+    run: (o) => gridBench(repoRoot, { serveOnly: o.serveOnly, port: o.port, harnessArgs: o.harnessArgs }),
   },
   cron: {
     describe:
@@ -85,6 +97,13 @@ async function main(): Promise<number> {
       sockets: { type: 'string' },
       rows: { type: 'string' },
       'import-rows': { type: 'string' },
+      'serve-only': { type: 'boolean' },
+      port: { type: 'string' },
+      runs: { type: 'string' },
+      sizes: { type: 'string' },
+      cols: { type: 'string' },
+      'scroll-ms': { type: 'string' },
+      md: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -102,6 +121,14 @@ async function main(): Promise<number> {
     sockets: Math.round(positive(values.sockets ?? process.env.BENCH_SOCKETS, 2000, 'sockets')),
     rows: Math.round(positive(values.rows ?? process.env.BENCH_ROWS, 1_000_000, 'rows')),
     importRows: Math.round(positive(values['import-rows'] ?? process.env.BENCH_IMPORT_ROWS, 100_000, 'import-rows')),
+    serveOnly: values['serve-only'] ?? false,
+    port: values.port === undefined ? 0 : Math.round(positive(values.port, 0, 'port')),
+    harnessArgs: (['runs', 'sizes', 'cols', 'scroll-ms', 'md'] as const).flatMap((k) => {
+      const v = values[k];
+      if (v === undefined) return [];
+      // A file name is the caller's (npm runs the bench in its workspace): resolved from where npm was started.
+      return [`--${k}`, k === 'md' ? path.resolve(process.env.INIT_CWD ?? process.cwd(), v) : v];
+    }),
   };
   console.log(`benchmark: ${name}  (npm run bench -- ${process.argv.slice(2).join(' ')})`);
   for (const line of machineInfo()) console.log(line);

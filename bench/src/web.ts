@@ -57,7 +57,7 @@ function recordScripts(page: Page, origin: string): () => Promise<Load> {
  * Serves a built static site (the bare antd page) the way our server serves the app: gzipped when the browser
  * accepts it, so that a Lighthouse comparison does not favour either side by transfer encoding.
  */
-export function serveStatic(root: string): Promise<{ server: Server; url: string }> {
+export function serveStatic(root: string, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const rel = path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^([/\\])+/, '');
     let file = path.join(root, rel || 'index.html');
@@ -73,10 +73,10 @@ export function serveStatic(root: string): Promise<{ server: Server; url: string
     res.end(gzip ? gzipSync(body) : body);
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      resolve({ server, url: `http://127.0.0.1:${port}` });
+      const bound = typeof addr === 'object' && addr ? addr.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${bound}` });
     });
   });
 }

@@ -1,6 +1,6 @@
 /** Signing in and out through the real forms and menus, shared by the specs. */
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adminPassword } from './env.ts';
 
 /** Fills the password form of the page the browser is on and submits it. */
@@ -70,6 +70,16 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 export async function chooseUserMenu(page: Page, key: string): Promise<void> {
   await page.getByTestId('user-menu').click();
   const entry = page.getByTestId(`user-menu-${key}`);
+  await expect(entry).toBeVisible();
+  await animationsSettled(page);
+  await entry.click();
+}
+
+/**
+ * Clicks an entry of an open dropdown (a select's option, a tree node) once it shows and the dropdown's opening
+ * motion is over: a click during the motion can land beside the entry on a busy machine and choose nothing.
+ */
+export async function chooseOption(page: Page, entry: Locator): Promise<void> {
   await expect(entry).toBeVisible();
   await animationsSettled(page);
   await entry.click();

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { adminPassword } from '../src/env.ts';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, chooseUserMenu, signIn, signOut } from '../src/session.ts';
+import { chooseOption, chooseUserMenu, signIn, signOut } from '../src/session.ts';
 
 function externalLinks(page: Page) {
   return page.evaluate(() => {
@@ -86,7 +86,7 @@ test('部门切换 is titled with the current department, switches and reloads',
   await select.click();
   const other = page.locator('.ant-select-item-option').filter({ hasNotText: before }).first();
   const target = (await other.textContent()) ?? '';
-  await other.click();
+  await chooseOption(page, other);
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await reloaded;
@@ -95,7 +95,7 @@ test('部门切换 is titled with the current department, switches and reloads',
   await expect(page.getByRole('dialog').locator('.ant-modal-title')).toHaveText(target);
   // Back to where the seed had zhaoliu.
   await page.getByRole('dialog').getByRole('combobox').click();
-  await page.locator('.ant-select-item-option', { hasText: before }).click();
+  await chooseOption(page, page.locator('.ant-select-item-option', { hasText: before }));
   const back = page.waitForEvent('load');
   await page
     .getByRole('dialog')
@@ -110,7 +110,7 @@ test('结算组织切换 requires a choice and switches; a user without organisa
   const dialog = page.getByRole('dialog', { name: '结算组织选择' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox').click();
-  await page.locator('.ant-select-item-option').nth(1).click();
+  await chooseOption(page, page.locator('.ant-select-item-option').nth(1));
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await reloaded;
@@ -188,7 +188,7 @@ test('menu search opens the chosen page; on a phone it sits in a modal titled �
   const search = page.getByTestId('menu-search');
   await search.click();
   await page.keyboard.type('首页');
-  await page.locator('.ant-select-item-option').first().click();
+  await chooseOption(page, page.locator('.ant-select-item-option').first());
   await expect(page).toHaveURL(/\/dashboard\/analysis$/);
 
   await page.setViewportSize({ width: 375, height: 812 });
@@ -197,10 +197,10 @@ test('menu search opens the chosen page; on a phone it sits in a modal titled �
   await expect(modal).toBeVisible();
   // Type into the modal's own search box (focus may still be moving while the modal animates in).
   await modal.getByRole('combobox').fill('首页');
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '首页' }).first();
-  await expect(option).toBeVisible();
-  await animationsSettled(page);
-  await option.click();
+  await chooseOption(
+    page,
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '首页' }).first(),
+  );
   await expect(modal).toBeHidden();
 });
 

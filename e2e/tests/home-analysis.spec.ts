@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { signIn, snapshot } from '../src/session.ts';
+import { chooseOption, signIn, snapshot } from '../src/session.ts';
 
 /** A stored value of the app's expiring storage ({value, expire} under 'houtai:<key>'). */
 async function stored<T>(page: Page, key: string): Promise<T> {
@@ -104,7 +104,10 @@ test('counts visits of pages opened from the menu search into quick links', asyn
   for (const title of ['用户管理', '用户管理', '角色管理']) {
     await page.getByTestId('menu-search').click();
     await page.keyboard.type(title);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }).first().click();
+    await chooseOption(
+      page,
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }).first(),
+    );
     await expect(page.getByTestId('breadcrumb')).toContainText(title);
   }
   await page.goto('/dashboard/analysis');

@@ -11,7 +11,7 @@
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, chooseUserMenu, signIn } from '../src/session.ts';
+import { animationsSettled, chooseOption, chooseUserMenu, signIn } from '../src/session.ts';
 
 const VIEWPORTS = [
   { name: '1440', width: 1440, height: 900 },
@@ -324,7 +324,7 @@ test.describe('at 1440×900', () => {
     await signIn(page);
     const header = page.getByTestId('header');
     await header.getByRole('menuitem', { name: '系统监控' }).hover();
-    await page.getByRole('menuitem', { name: '开发文档' }).click();
+    await chooseOption(page, page.getByRole('menuitem', { name: '开发文档' }));
     const frame = page.locator('iframe');
     await expect(frame).toHaveAttribute('src', /\/docs\/manual$/);
     await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Houtai 后台', level: 1 })).toBeVisible();

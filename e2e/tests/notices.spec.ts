@@ -333,6 +333,9 @@ for (const viewport of [
     page,
     browser,
   }, testInfo) => {
+    // Two browsers, a dozen screenshots and live pushes: ~25 s on a quiet machine, past the 60 s default when CI
+    // shares the machine with other work (seen at 375×812).
+    test.slow();
     await signIn(page, 'admin');
     const adminToken = await tokenOf(page);
     const original = await api<{ status: string; content: string }>(

@@ -1,7 +1,7 @@
 /** The route guard (spec §2.2) and the multi-tab workspace (spec §2.4) against the real server. */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { signIn, snapshot, submitSignInForm } from '../src/session.ts';
+import { chooseOption, signIn, snapshot, submitSignInForm } from '../src/session.ts';
 
 /** The seeded 个人设置 page is not kept alive; the keep-alive check needs one page with a form that is. */
 async function keepAccountSettingsAlive(page: Page): Promise<void> {
@@ -129,7 +129,7 @@ test.describe('tab workspace', () => {
     await expect(page.getByText('首页不能关闭!')).toBeVisible();
 
     await tab(page, '角色管理').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其它' }).click();
+    await chooseOption(page, page.getByRole('menuitem', { name: '关闭其它' }));
     await expect(tabBar(page).getByTestId('tab-label')).toHaveText(['首页', '角色管理']);
     await expect(page).toHaveURL(/\/isystem\/roleUserList$/);
 

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn, snapshot } from '../src/session.ts';
+import { animationsSettled, chooseOption, signIn, snapshot } from '../src/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
@@ -45,6 +45,14 @@ function option(page: Page, text: string): Locator {
   return page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 }
 
+/**
+ * Chooses the open dropdown's option with that text once the dropdown's opening motion is over: a click during
+ * it can land between options (the list still moves), leaving nothing chosen.
+ */
+async function choose(page: Page, text: string): Promise<void> {
+  await chooseOption(page, option(page, text));
+}
+
 function treeNode(page: Page, title: string): Locator {
   return page.locator('.ant-select-dropdown:visible .ant-select-tree-treenode', { hasText: title }).first();
 }
@@ -58,7 +66,7 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   await s.getByRole('combobox', { name: '字典下拉' }).click();
   await expect(option(page, '高')).toBeVisible();
   await audit(page, 'dictionary select open');
-  await option(page, '中').click();
+  await choose(page, '中');
   await expect(value(s, 'dict-select')).toHaveText('值：M');
 
   // Search-as-you-type over the user table dictionary.
@@ -72,7 +80,7 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   expect(new URL(req.url()).searchParams.get('pageSize')).toBe('10');
   await expect(option(page, '李四')).toBeVisible();
   await expect(option(page, '张三')).toHaveCount(0);
-  await option(page, '李四').click();
+  await choose(page, '李四');
   await expect(value(s, 'dict-search')).toHaveText('值：lisi');
   await search.click();
   await search.fill('没有这个人');
@@ -84,7 +92,7 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   await expect(multi.locator('.ant-select-selection-item-content').first()).toHaveText('高');
   await expect(multi).toContainText('+ 1 ...');
   await multi.click();
-  await option(page, '低').click();
+  await choose(page, '低');
   await expect(value(s, 'dict-multi')).toHaveText('值：H,M,L');
   await page.keyboard.press('Escape');
 
@@ -103,7 +111,7 @@ test('dictionary widgets: select, search, multiple, radio, checkbox, switch and 
   await s.getByRole('switch', { name: '开关' }).click();
   await expect(value(s, 'switch')).toHaveText('值：Y');
   await s.getByRole('combobox', { name: '开关查询' }).click();
-  await option(page, '否').click();
+  await choose(page, '否');
   await expect(value(s, 'switch-query')).toHaveText('值：N');
 
   // Failures: an empty code and a refused table dictionary warn their messages.
@@ -124,7 +132,7 @@ test('category picker and tree select: lazy children, multiple, condition, initi
   await expect(treeNode(page, '采购业务')).toBeVisible();
   await expect(treeNode(page, '采购入库')).toHaveCount(0);
   const children = page.waitForRequest((r) => r.url().includes('/sys/category/loadTreeChildren'));
-  await treeNode(page, '采购业务').locator('.ant-select-tree-switcher').click();
+  await chooseOption(page, treeNode(page, '采购业务').locator('.ant-select-tree-switcher'));
   await children;
   await expect(treeNode(page, '采购入库')).toBeVisible();
   await audit(page, 'category tree open');
@@ -135,7 +143,7 @@ test('category picker and tree select: lazy children, multiple, condition, initi
 
   // Multiple: comma-joined ids.
   await s.getByRole('combobox', { name: '分类多选' }).click();
-  await treeNode(page, '采购业务').locator('.ant-select-tree-node-content-wrapper').click();
+  await chooseOption(page, treeNode(page, '采购业务').locator('.ant-select-tree-node-content-wrapper'));
   await treeNode(page, '销售业务').locator('.ant-select-tree-node-content-wrapper').click();
   await expect(value(s, 'category-multiple')).toHaveText(/^值：[^,]+,[^,]+$/);
   await page.keyboard.press('Escape');
@@ -149,7 +157,7 @@ test('category picker and tree select: lazy children, multiple, condition, initi
   // The department table tree.
   await s.getByRole('combobox', { name: '部门树' }).click();
   await expect(treeNode(page, '后台集团')).toBeVisible();
-  await treeNode(page, '后台集团').locator('.ant-select-tree-switcher').click();
+  await chooseOption(page, treeNode(page, '后台集团').locator('.ant-select-tree-switcher'));
   await treeNode(page, '财务部').locator('.ant-select-tree-node-content-wrapper').click();
   await expect(s.getByTestId('tree-depart')).toContainText('财务部');
   await page.keyboard.press('Escape');
@@ -172,7 +180,7 @@ test('url-select searches its URL and keeps the chosen value', async ({ page }) 
   await box.fill('财务');
   await asked;
   await expect(option(page, '总经办')).toHaveCount(0);
-  await option(page, '财务部').click();
+  await choose(page, '财务部');
   await expect(value(s, 'url-select-depart')).toHaveText(/^值：\S+$/);
   await expect(s.getByTestId('url-select-depart')).toContainText('财务部');
 });
@@ -190,11 +198,12 @@ test('area picker chooses a district, as a cascader and as linked selects', asyn
 
   // Linked selects.
   await s.getByRole('combobox', { name: '联动下拉（type select） 省' }).click();
-  await option(page, '北京市').click();
+  await choose(page, '北京市');
+  await expect(value(s, 'area-select')).toHaveText('值：110000（北京市）');
   await s.getByRole('combobox', { name: '联动下拉（type select） 市' }).click();
-  await option(page, '市辖区').click();
+  await choose(page, '市辖区');
   await s.getByRole('combobox', { name: '联动下拉（type select） 区' }).click();
-  await option(page, '海淀区').click();
+  await choose(page, '海淀区');
   await expect(value(s, 'area-select')).toHaveText('值：110108（北京市/市辖区/海淀区）');
 
   await s.getByTestId('area-show-bad-type').click();

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import dayjs from 'dayjs';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn } from '../src/session.ts';
+import { animationsSettled, chooseOption, signIn } from '../src/session.ts';
 
 const SECTIONS = [
   'range-picker',
@@ -106,7 +106,7 @@ test('code editor: typing reaches the value; the language can be switched', asyn
   await expect.poll(() => page.getByTestId('code-editor-value').textContent()).toContain('\n  x');
 
   await page.getByRole('combobox', { name: '语言' }).click();
-  await page.getByTitle('Python', { exact: true }).click();
+  await chooseOption(page, page.getByTitle('Python', { exact: true }));
   await expect(page.getByTestId('gallery-code-editor').getByTestId('code-editor').first()).toHaveAttribute(
     'data-language',
     'python',

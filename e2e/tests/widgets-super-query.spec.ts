@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn } from '../src/session.ts';
+import { animationsSettled, chooseOption, signIn } from '../src/session.ts';
 
 async function tokenOf(page: Page): Promise<string> {
   const raw = await page.evaluate(() => window.localStorage.getItem('houtai:access-token'));
@@ -25,7 +25,10 @@ async function toast(page: Page, text: string): Promise<void> {
 
 async function pick(page: Page, scope: Locator, combobox: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: combobox }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await chooseOption(page, page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }));
+  // The choice shows in the select (a click that chose nothing fails here, not at the next step).
+  const select = scope.locator('.ant-select', { has: page.getByRole('combobox', { name: combobox }) });
+  await expect(select).toContainText(option);
 }
 
 test('advanced query: empty conditions, a server-filtered search, save, overwrite, delete, filter text box', async ({

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn, snapshot } from '../src/session.ts';
+import { animationsSettled, chooseOption, signIn, snapshot } from '../src/session.ts';
 
 const LIST = '/bi/workOrder/WorkOrderList';
 
@@ -87,7 +87,7 @@ test('admin creates and assigns a work order; zhangsan finds it unread in 指派
   // can land on a list that moves under it (seen on a loaded machine) and select nothing.
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options).toHaveCount(1);
-  await options.filter({ hasText: '张三' }).click();
+  await chooseOption(page, options.filter({ hasText: '张三' }));
   await expect(assign.getByTestId('work-order-assignee')).toContainText('张三');
   await assign.getByLabel('说明').fill('请今天内处理');
   const assigned = page.waitForResponse((r) => r.url().includes('/bi/workOrder/assign'));

@@ -26,7 +26,9 @@ import type { StorageDriver } from './storage/storage.ts';
 import { createRealtimeHub } from './realtime/create-hub.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { LocalSockets } from './realtime/local-sockets.ts';
-import { registerRealtimeSocket } from './realtime/socket-route.ts';
+import { gridSocketEndpoint } from './realtime/grid-socket-route.ts';
+import { mainSocketEndpoint } from './realtime/socket-route.ts';
+import { registerSocketServer } from './realtime/socket-server.ts';
 import './plugins/types.ts';
 
 export interface BuildOptions {
@@ -139,10 +141,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: config.apiPrefix },
   );
-  await registerRealtimeSocket(app, {
+  await registerSocketServer(app, {
     sockets,
     // Reconnects come every 5 s at most (spec §9); a burst of tabs after a restart stays well within this.
     handshakesPerMinute: Math.max(60, 3 * config.realtimeSocketsPerUser),
+    endpoints: [mainSocketEndpoint(config.apiPrefix), gridSocketEndpoint(config.apiPrefix, app.realtime)],
   });
   await registerWeb(app);
   return app;

@@ -26,6 +26,7 @@ const hub: RealtimeHub = {
     return Promise.resolve();
   },
   broadcast: () => Promise.resolve(),
+  sendToPage: () => Promise.resolve(),
   closeToken: () => Promise.resolve(),
   closeUser: () => Promise.resolve(),
   localSocketCount: () => 0,

@@ -13,6 +13,9 @@ class RecordingHub implements RealtimeHub {
     this.sent.push({ to: 'all', message });
     return Promise.resolve();
   }
+  sendToPage(): Promise<void> {
+    return Promise.resolve();
+  }
   closeToken(): Promise<void> {
     return Promise.resolve();
   }

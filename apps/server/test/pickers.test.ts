@@ -332,6 +332,8 @@ describe('roles, positions, shifts, accident rules', () => {
       amEnd: '12:00',
       pmStart: '13:30',
       pmEnd: '18:00',
+      sortOrder: 1,
+      version: 1,
     });
     for (const s of page.records)
       for (const v of [s.amStart, s.amEnd, s.pmStart, s.pmEnd]) expect(v).toMatch(/^\d\d:\d\d$/);

@@ -78,6 +78,20 @@ describe('route policy', () => {
     );
   });
 
+  it('the websocket handshakes are the reviewed list, authenticated with the token in the sub-protocol', () => {
+    const prefix = t.config.apiPrefix;
+    const sockets = t.app.registeredRoutes.filter((r) => r.config.tokenInProtocol);
+    expect(sockets.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      [
+        'GET /websocket/:key',
+        `GET ${prefix}/websocket/:key`,
+        'GET /vxeSocket/:userId/:pageId',
+        `GET ${prefix}/vxeSocket/:userId/:pageId`,
+      ].sort(),
+    );
+    expect(sockets.every((r) => r.policy === 'authenticated')).toBe(true);
+  });
+
   it('the server refuses to start with a write route that says nothing for the operate log', async () => {
     const app = await buildApp(t.config, { database: t.handle, logger: false });
     app.post('/unaudited', { config: { policy: 'authenticated' } }, async () => 'x');

@@ -24,10 +24,11 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({
-      login: { scripts: ['assets/login-1.js', 'assets/form-1.js'], styles: [] },
+      login: { scripts: ['assets/login-1.js', 'assets/form-1.js'], styles: [], sheets: ['assets/antd-login-1.css'] },
       shell: {
         scripts: ['assets/layout-1.js', 'assets/form-1.js', 'assets/x"><script>.js'],
         styles: ['assets/layout-1.css'],
+        sheets: ['assets/antd-signedIn-1.css', 'assets/x"><script>.css'],
       },
       home: { scripts: ['assets/analysis-1.js'], styles: [] },
     }),
@@ -45,15 +46,17 @@ describe('web app', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       const head = res.body.slice(0, res.body.indexOf('</head>'));
-      return [...head.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+      return [...head.matchAll(/<link rel="(modulepreload|preload|stylesheet)"[^>]* href="([^"]+)">/g)].map(
         (m) => `${m[1]} ${m[2]}`,
       );
     };
     expect(await links('/user/login?redirect=%2Fx')).toEqual([
+      'stylesheet /assets/antd-login-1.css',
       'modulepreload /assets/login-1.js',
       'modulepreload /assets/form-1.js',
     ]);
     const shell = [
+      'stylesheet /assets/antd-signedIn-1.css',
       'preload /assets/layout-1.css',
       'modulepreload /assets/layout-1.js',
       'modulepreload /assets/form-1.js',

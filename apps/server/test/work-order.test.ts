@@ -20,6 +20,7 @@ const recordingHub: RealtimeHub = {
     return Promise.resolve();
   },
   broadcast: () => Promise.resolve(),
+  sendToPage: () => Promise.resolve(),
   closeToken: () => Promise.resolve(),
   closeUser: () => Promise.resolve(),
   localSocketCount: () => 0,

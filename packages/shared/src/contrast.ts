@@ -35,20 +35,32 @@ export function blend(fg: string, alpha: number, bg: string): string {
   return toHex([0, 1, 2].map((i) => f[i]! * alpha + b[i]! * (1 - alpha)) as unknown as Rgb);
 }
 
-/** WCAG relative luminance (0 black … 1 white). */
-export function relativeLuminance(hex: string): number {
-  const [r, g, b] = parseHex(hex).map((v) => {
+/** WCAG relative luminance of 0–255 channels. */
+function luminanceOf(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as unknown as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** WCAG relative luminance (0 black … 1 white). */
+export function relativeLuminance(hex: string): number {
+  return luminanceOf(parseHex(hex));
+}
+
+function ratioOf(la: number, lb: number): number {
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
 /** WCAG contrast ratio of two opaque colours (1 … 21), order-free. */
 export function contrastRatio(a: string, b: string): number {
-  const la = relativeLuminance(a);
-  const lb = relativeLuminance(b);
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  return ratioOf(relativeLuminance(a), relativeLuminance(b));
+}
+
+/** The channels toHex writes (rounded, clamped): what a candidate colour really is once written as hex. */
+function rounded(rgb: Rgb): Rgb {
+  return rgb.map((v) => Math.round(Math.min(255, Math.max(0, v)))) as unknown as Rgb;
 }
 
 type Hsl = readonly [number, number, number];
@@ -92,22 +104,28 @@ export function accessibleShade(
   backgrounds: readonly string[] = ['#FFFFFF', PAGE_BACKGROUND],
   minRatio: number = AA_NORMAL_TEXT,
 ): string {
-  const own = toHex(parseHex(color));
-  const passes = (c: string) => backgrounds.every((bg) => contrastRatio(c, bg) >= minRatio);
-  if (passes(own)) return own;
-  const [h, s, l] = rgbToHsl(parseHex(own));
+  // Runs at start-up for every theme colour: the backgrounds' luminance once, candidates without hex round trips.
+  const bgLuminance = backgrounds.map(relativeLuminance);
+  const passes = (rgb: Rgb) => {
+    const l = luminanceOf(rgb);
+    return bgLuminance.every((lb) => ratioOf(l, lb) >= minRatio);
+  };
+  const ownRgb = parseHex(color);
+  if (passes(ownRgb)) return toHex(ownRgb);
+  const [h, s, l] = rgbToHsl(ownRgb);
   for (let step = 1; step <= 100; step++) {
-    const candidate = toHex(hslToRgb([h, s, Math.max(0, l - (l * step) / 100)]));
-    if (passes(candidate)) return candidate;
+    const candidate = rounded(hslToRgb([h, s, Math.max(0, l - (l * step) / 100)]));
+    if (passes(candidate)) return toHex(candidate);
   }
   return '#000000';
 }
 
 /** The lightest solid grey whose contrast with every one of `backgrounds` is at least `minRatio`. */
 export function accessibleGrey(backgrounds: readonly string[], minRatio: number = AA_NORMAL_TEXT): string {
+  const bgLuminance = backgrounds.map(relativeLuminance);
   for (let v = 0x99; v >= 0; v--) {
-    const grey = toHex([v, v, v]);
-    if (backgrounds.every((bg) => contrastRatio(grey, bg) >= minRatio)) return grey;
+    const l = luminanceOf([v, v, v]);
+    if (bgLuminance.every((lb) => ratioOf(l, lb) >= minRatio)) return toHex([v, v, v]);
   }
   return '#000000';
 }

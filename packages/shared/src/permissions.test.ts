@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from './contract/permission.ts';
-import { isActionAllowed, isDirectiveAllowed, isFieldVisible, isMenuVisible } from './permissions.ts';
+import { excludedCodes, isActionAllowed, isDirectiveAllowed, isFieldVisible, isMenuVisible } from './permissions.ts';
 
 const e = (action: string, type: string, status = '1'): PermissionEntry => ({ action, type, status });
 
@@ -58,5 +58,23 @@ describe('menu visibility', () => {
   it('shows a route only when one listed permission is held', () => {
     expect(isMenuVisible([e('hz:entrance', '1')], new Set(['hz:entrance']))).toBe(true);
     expect(isMenuVisible([e('hz:entrance', '1')], new Set(['other']))).toBe(false);
+  });
+});
+
+describe('excludedCodes (grid toolbar, spec 001 §6)', () => {
+  const all = [
+    { action: 'work:add', type: '1', status: '1' },
+    { action: 'work:batch_delete', type: '1', status: '1' },
+    { action: 'work:export', type: '1', status: '0' },
+    { action: 'other:add', type: '1', status: '1' },
+  ];
+  it('names the enforced rules under the prefix that the user lacks, without the prefix', () => {
+    expect(excludedCodes('work', [{ action: 'work:add', type: '1' }], all)).toEqual(['batch_delete']);
+    expect(excludedCodes('work:', [], all).sort()).toEqual(['add', 'batch_delete']);
+  });
+  it('excludes nothing without a prefix, for switched-off rules or codes the system has no rule for', () => {
+    expect(excludedCodes('', [], all)).toEqual([]);
+    expect(excludedCodes('work', [{ action: 'work:add,work:batch_delete', type: '1' }], all)).toEqual([]);
+    expect(excludedCodes('none', [], all)).toEqual([]);
   });
 });

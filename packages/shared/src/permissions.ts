@@ -72,3 +72,26 @@ export function isMenuVisible(
   if (!permissionList || permissionList.length === 0) return true;
   return permissionList.some((p) => splitActions(p.action).some((a) => held.has(a)));
 }
+
+/**
+ * The grid toolbar's excluded codes (spec 001 §6): the enforced rules of the system (status '1') whose code starts
+ * with `authPre` (a colon appended when missing) and that the user does not hold, without the prefix — e.g.
+ * `['add']` for `work:add` hides the grid's 新增. A code the system has no rule for is never excluded.
+ */
+export function excludedCodes(
+  authPre: string,
+  userAuth: readonly PermissionEntry[],
+  allAuth: readonly PermissionEntry[],
+): string[] {
+  if (!authPre) return [];
+  const pre = authPre.endsWith(':') ? authPre : `${authPre}:`;
+  const held = new Set(userAuth.flatMap((e) => splitActions(e.action)));
+  const out = new Set<string>();
+  for (const rule of allAuth) {
+    if (rule.status !== '1') continue;
+    for (const action of splitActions(rule.action)) {
+      if (action.startsWith(pre) && !held.has(action)) out.add(action.slice(pre.length));
+    }
+  }
+  return [...out];
+}

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-direct-upload-and-attachments.ts';
 import * as m0008 from './migrations/0008-announcement-markdown-source.ts';
 import * as m0009 from './migrations/0009-hr-shifts-and-demo-rules.ts';
 import * as m0010 from './migrations/0010-online-reports.ts';
+import * as m0011 from './migrations/0011-shift-name-live-unique.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-announcement-markdown-source': m0008,
   '0009-hr-shifts-and-demo-rules': m0009,
   '0010-online-reports': m0010,
+  '0011-shift-name-live-unique': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -41,11 +41,11 @@ export function registerAuth(app: FastifyInstance): void {
     if (policy === 'public') return;
     if (!request.session) throw AppError.unauthorized(TEXT.tokenInvalid);
     if (policy === 'authenticated') return;
-    const allowed = await app.permissionCodes.has(
-      request.session.user.id,
-      policy.permission,
-      request.session.permissionEpoch,
-    );
-    if (!allowed) throw AppError.forbidden(TEXT.noPermission);
+    const { user, permissionEpoch } = request.session;
+    const codes = typeof policy.permission === 'string' ? [policy.permission] : policy.permission;
+    for (const code of codes) {
+      if (await app.permissionCodes.has(user.id, code, permissionEpoch)) return;
+    }
+    throw AppError.forbidden(TEXT.noPermission);
   });
 }

@@ -8,7 +8,8 @@ import type { StorageDriver } from '../storage/storage.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 
 /** Deny by default: a route without a policy makes the server refuse to start. */
-export type Policy = 'public' | 'authenticated' | { permission: string };
+/** `permission`: the code the caller needs; a list: any one of them (e.g. a page's own code or the pickers'). */
+export type Policy = 'public' | 'authenticated' | { permission: string | readonly string[] };
 
 export interface SessionUser {
   id: string;

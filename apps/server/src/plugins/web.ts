@@ -6,8 +6,11 @@ import fastifyStatic from '@fastify/static';
 import { HOME_PATH, LOGIN_PATH, TEXT } from '@houtai/shared/constants';
 import { fail } from '../lib/envelope.ts';
 
-/** dist/route-preloads.json (written by the web build): per first-screen group, its chunks and their CSS. */
-type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown } | undefined>;
+/**
+ * dist/route-preloads.json (written by the web build): per first-screen group, its chunks and their CSS, and the
+ * stylesheets its pages apply from the start (`sheets`: antd's build-time styles, apps/web/build/antd-sheets.ts).
+ */
+type RoutePreloads = Record<string, { scripts?: unknown; styles?: unknown; sheets?: unknown } | undefined>;
 
 /**
  * The preload groups a page path opens with: the login page's chunks for /user/login; the signed-in frame's for
@@ -24,20 +27,26 @@ export function preloadGroupsFor(urlPath: string): string[] {
 
 const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
 
+function addNames(into: Set<string>, list: unknown): void {
+  if (Array.isArray(list)) for (const f of list) if (typeof f === 'string' && SAFE_ASSET.test(f)) into.add(f);
+}
+
 /** The <link> tags of the given groups (asset names checked: the file is ours, but it goes into HTML). */
 export function preloadLinks(preloads: RoutePreloads, groups: readonly string[]): string {
+  const sheets = new Set<string>();
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const g of groups) {
     const entry = preloads[g];
-    if (Array.isArray(entry?.scripts)) for (const f of entry.scripts) if (typeof f === 'string') scripts.add(f);
-    if (Array.isArray(entry?.styles)) for (const f of entry.styles) if (typeof f === 'string') styles.add(f);
+    addNames(sheets, entry?.sheets);
+    addNames(scripts, entry?.scripts);
+    addNames(styles, entry?.styles);
   }
   const links = [
-    ...[...styles]
-      .filter((f) => SAFE_ASSET.test(f))
-      .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-    ...[...scripts].filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    // Applied, not just fetched: antd reads which styles it need not generate from it before the first render.
+    ...[...sheets].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...styles].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ];
   return links.join('\n    ');
 }

@@ -4,6 +4,8 @@
  * sockets. Modules publish through `app.realtime`; only the websocket plugin touches sockets.
  */
 
+import type { GridRealtimeMessage } from '@houtai/shared/grid/types';
+
 /** A server → client message (contract §2.12; spec §3 "Realtime user message"). Sent as JSON text. */
 export interface RealtimeMessage {
   /** 'topic' system notice, 'user' user message, 'notice' banner update, 'heartcheck' heartbeat answer. */
@@ -30,6 +32,11 @@ export interface RealtimeHub {
   sendToUsers(userIds: readonly string[], message: RealtimeMessage): Promise<void>;
   /** Delivers to every socket on every instance. */
   broadcast(message: RealtimeMessage): Promise<void>;
+  /**
+   * Delivers a grid realtime message (spec 001 §3) to the grid sockets (/vxeSocket) joined to this page, on every
+   * instance, except the socket whose entry id is `exceptSocketId` (the sender).
+   */
+  sendToPage(pageId: string, message: GridRealtimeMessage, exceptSocketId?: string): Promise<void>;
   /** Closes the sockets opened with this session token (by its stored SHA-256 hash, `Session.tokenHash`), on every instance. */
   closeToken(tokenHash: string): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 /** The default hub: one instance, so publishing is delivering to this instance's sockets. */
+import type { GridRealtimeMessage } from '@houtai/shared/grid/types';
 import type { OwnedRealtimeHub, RealtimeMessage } from './hub.ts';
 import type { LocalSockets } from './local-sockets.ts';
 
@@ -17,6 +18,11 @@ export class InProcessHub implements OwnedRealtimeHub {
 
   broadcast(message: RealtimeMessage): Promise<void> {
     this.sockets.send(null, JSON.stringify(message));
+    return Promise.resolve();
+  }
+
+  sendToPage(pageId: string, message: GridRealtimeMessage, exceptSocketId?: string): Promise<void> {
+    this.sockets.sendToPage(pageId, JSON.stringify(message), exceptSocketId);
     return Promise.resolve();
   }
 

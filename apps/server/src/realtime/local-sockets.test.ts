@@ -35,6 +35,75 @@ function open(reg: LocalSockets, userId: string, tokenHash = `h-${userId}`, now 
   return { socket, entry };
 }
 
+/** A grid socket (/vxeSocket) joined to a page. */
+function openGrid(reg: LocalSockets, userId: string, pageId: string, tokenHash = `h-${userId}`) {
+  const socket = new FakeSocket();
+  const entry = newEntry(socket, userId, tokenHash, 0, pageId);
+  reg.add(entry);
+  return { socket, entry };
+}
+
+describe('LocalSockets: grid sockets of a page', () => {
+  it('a page message reaches the other sockets of that page only, never the sender', () => {
+    const reg = new LocalSockets(20);
+    const sender = openGrid(reg, 'a', 'p1');
+    const sameUser = openGrid(reg, 'a', 'p1');
+    const other = openGrid(reg, 'b', 'p1');
+    const otherPage = openGrid(reg, 'b', 'p2');
+    const main = open(reg, 'b');
+    expect(reg.sendToPage('p1', '{"type":"update_vxe_table"}', sender.entry.id)).toBe(2);
+    expect(sender.socket.sent).toEqual([]);
+    expect(sameUser.socket.sent).toEqual(['{"type":"update_vxe_table"}']);
+    expect(other.socket.sent).toEqual(['{"type":"update_vxe_table"}']);
+    expect(otherPage.socket.sent).toEqual([]);
+    expect(main.socket.sent).toEqual([]);
+    expect(reg.sendToPage('nobody', '{}')).toBe(0);
+  });
+
+  it('grid sockets get no notices (send and broadcast go to main sockets only)', () => {
+    const reg = new LocalSockets(20);
+    const grid = openGrid(reg, 'a', 'p1');
+    const main = open(reg, 'a');
+    expect(reg.send(null, '{"cmd":"topic"}')).toBe(1);
+    expect(reg.send(['a'], '{"cmd":"user"}')).toBe(1);
+    expect(grid.socket.sent).toEqual([]);
+    expect(main.socket.sent).toEqual(['{"cmd":"topic"}', '{"cmd":"user"}']);
+  });
+
+  it('closeUser, closeToken and the sweep reach grid sockets too', () => {
+    const reg = new LocalSockets(20);
+    const byUser = openGrid(reg, 'a', 'p1', 'ha');
+    const byToken = openGrid(reg, 'b', 'p1', 'hb');
+    const silent = openGrid(reg, 'c', 'p1', 'hc');
+    reg.closeUser('a');
+    reg.closeToken('hb');
+    expect(byUser.socket.closedWith).toBe(CLOSE.sessionEnded.code);
+    expect(byToken.socket.closedWith).toBe(CLOSE.sessionEnded.code);
+    reg.sweep(1000, 1000);
+    expect(silent.socket.closedWith).toBe(CLOSE.idle.code);
+    expect(reg.count).toBe(0);
+    expect(reg.sendToPage('p1', '{}')).toBe(0);
+  });
+
+  it('main and grid sockets have a per-user limit each', () => {
+    const reg = new LocalSockets(2);
+    const main = open(reg, 'a');
+    const g1 = openGrid(reg, 'a', 'p1');
+    openGrid(reg, 'a', 'p1');
+    expect(main.socket.closedWith).toBeNull();
+    const evicted = openGrid(reg, 'a', 'p2');
+    expect(evicted).toBeDefined();
+    expect(g1.socket.closedWith).toBe(CLOSE.tooMany.code);
+    expect(main.socket.closedWith).toBeNull();
+    expect(reg.count).toBe(3);
+  });
+
+  it('every socket has its own id', () => {
+    const reg = new LocalSockets(20);
+    expect(openGrid(reg, 'a', 'p').entry.id).not.toBe(openGrid(reg, 'a', 'p').entry.id);
+  });
+});
+
 describe('LocalSockets', () => {
   it('a broadcast encodes the text once and writes it to every open socket', () => {
     const reg = new LocalSockets(20);
@@ -137,7 +206,23 @@ describe('the Redis channel messages', () => {
     });
     expect(parseChannelMessage('{"t":"closeToken","h":"x"}')).toEqual({ t: 'closeToken', h: 'x' });
     expect(parseChannelMessage('{"t":"closeUser","u":"a","x":"h"}')).toEqual({ t: 'closeUser', u: 'a', x: 'h' });
-    for (const bad of ['nope', 'null', '[]', '{"t":"send","u":[1],"m":"{}"}', '{"t":"closeToken"}', '{"t":"x"}']) {
+    expect(parseChannelMessage('{"t":"page","p":"p1","m":"{}","x":"s"}')).toEqual({
+      t: 'page',
+      p: 'p1',
+      m: '{}',
+      x: 's',
+    });
+    expect(parseChannelMessage('{"t":"page","p":"p1","m":"{}"}')).toEqual({ t: 'page', p: 'p1', m: '{}' });
+    for (const bad of [
+      'nope',
+      'null',
+      '[]',
+      '{"t":"send","u":[1],"m":"{}"}',
+      '{"t":"closeToken"}',
+      '{"t":"x"}',
+      '{"t":"page","m":"{}"}',
+      '{"t":"page","p":1,"m":"{}"}',
+    ]) {
       expect(parseChannelMessage(bad)).toBeNull();
     }
   });
@@ -152,5 +237,14 @@ describe('the Redis channel messages', () => {
     deliverChannelMessage(reg, { t: 'closeUser', u: 'b' });
     deliverChannelMessage(reg, { t: 'closeToken', h: 'h1' });
     expect([a.socket.closedWith, b.socket.closedWith]).toEqual([4001, 4001]);
+  });
+
+  it('a page message is delivered to the page’s grid sockets except its sender', () => {
+    const reg = new LocalSockets(20);
+    const sender = openGrid(reg, 'a', 'p1');
+    const viewer = openGrid(reg, 'b', 'p1');
+    deliverChannelMessage(reg, { t: 'page', p: 'p1', m: '{"type":"common_send_date"}', x: sender.entry.id });
+    expect(sender.socket.sent).toEqual([]);
+    expect(viewer.socket.sent).toEqual(['{"type":"common_send_date"}']);
   });
 });

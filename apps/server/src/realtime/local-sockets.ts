@@ -1,7 +1,10 @@
 /**
  * This instance's open websockets: userId → sockets, each remembering the session (token hash) it was opened
- * with. Delivery, closing and the liveness sweep work on these sets; hubs decide which instance runs them.
+ * with, and pageId → the grid sockets (/vxeSocket) joined to that page. Delivery, closing and the liveness sweep
+ * work on these sets; hubs decide which instance runs them. Grid sockets sit in the same per-user and per-session
+ * sets, so revocations close them too, but they get only their page's messages.
  */
+import { randomUUID } from 'node:crypto';
 
 /** Close codes sent to clients (4000–4999 are the application's own, RFC 6455 §7.4.2). */
 export const CLOSE = {
@@ -9,6 +12,8 @@ export const CLOSE = {
   shutdown: { code: 1001, reason: 'server shutting down' },
   /** The client sent more than the message budget allows. */
   flooding: { code: 1008, reason: 'too many messages' },
+  /** A client frame over its socket's payload cap (RFC 6455 message too big, as ws itself closes). */
+  tooBig: { code: 1009, reason: 'message too big' },
   /** The session behind the socket ended: logout, revocation, password change, freeze, expiry. */
   sessionEnded: { code: 4001, reason: 'session ended' },
   /** No heartbeat for too long. */
@@ -35,10 +40,14 @@ const OPEN = 1;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface SocketEntry {
+  /** Unique across instances: a grid socket's senderId, so a page message can skip its sender anywhere. */
+  readonly id: string;
   readonly socket: RealtimeSocket;
   readonly userId: string;
   /** SHA-256 of the session token, as stored (Session.tokenHash). */
   readonly tokenHash: string;
+  /** Set on a grid socket (/vxeSocket): the page it joined. Unset on the main socket (/websocket). */
+  readonly pageId?: string;
   /** Answered the last ping (or opened since it was sent). */
   alive: boolean;
   /** When the client last sent anything (ms, the app clock). */
@@ -51,11 +60,19 @@ export interface SocketEntry {
   windowStart: number;
 }
 
-export function newEntry(socket: RealtimeSocket, userId: string, tokenHash: string, now: number): SocketEntry {
+export function newEntry(
+  socket: RealtimeSocket,
+  userId: string,
+  tokenHash: string,
+  now: number,
+  pageId?: string,
+): SocketEntry {
   return {
+    id: randomUUID(),
     socket,
     userId,
     tokenHash,
+    ...(pageId === undefined ? {} : { pageId }),
     alive: true,
     lastHeardAt: now,
     checkedAt: now,
@@ -73,6 +90,7 @@ export function withUserId(objectText: string, userId: string): string {
 export class LocalSockets {
   private readonly byUser = new Map<string, Set<SocketEntry>>();
   private readonly byToken = new Map<string, Set<SocketEntry>>();
+  private readonly byPage = new Map<string, Set<SocketEntry>>();
   private total = 0;
 
   constructor(private readonly maxPerUser: number) {}
@@ -81,7 +99,10 @@ export class LocalSockets {
     return this.total;
   }
 
-  /** Registers an open socket; answers the user's oldest sockets beyond the limit, already closed. */
+  /**
+   * Registers an open socket; answers the user's oldest sockets beyond the limit, already closed. Main and grid
+   * sockets have a limit each (a user's grid pages never push out the tab's main socket).
+   */
   add(entry: SocketEntry): SocketEntry[] {
     const own = this.byUser.get(entry.userId) ?? new Set<SocketEntry>();
     this.byUser.set(entry.userId, own);
@@ -89,13 +110,16 @@ export class LocalSockets {
     const sameToken = this.byToken.get(entry.tokenHash) ?? new Set<SocketEntry>();
     this.byToken.set(entry.tokenHash, sameToken);
     sameToken.add(entry);
-    this.total++;
-    const evicted: SocketEntry[] = [];
-    // A Set iterates in insertion order: the first entries are the oldest.
-    for (const old of own) {
-      if (own.size - evicted.length <= this.maxPerUser) break;
-      evicted.push(old);
+    if (entry.pageId !== undefined) {
+      const page = this.byPage.get(entry.pageId) ?? new Set<SocketEntry>();
+      this.byPage.set(entry.pageId, page);
+      page.add(entry);
     }
+    this.total++;
+    const isGrid = entry.pageId !== undefined;
+    const sameKind = [...own].filter((e) => (e.pageId !== undefined) === isGrid);
+    // A Set iterates in insertion order: the first entries are the oldest.
+    const evicted = sameKind.slice(0, Math.max(0, sameKind.length - this.maxPerUser));
     for (const old of evicted) this.close(old, CLOSE.tooMany);
     return evicted;
   }
@@ -108,12 +132,18 @@ export class LocalSockets {
     const sameToken = this.byToken.get(entry.tokenHash);
     sameToken?.delete(entry);
     if (sameToken?.size === 0) this.byToken.delete(entry.tokenHash);
+    if (entry.pageId !== undefined) {
+      const page = this.byPage.get(entry.pageId);
+      page?.delete(entry);
+      if (page?.size === 0) this.byPage.delete(entry.pageId);
+    }
     this.total--;
   }
 
   /**
-   * Sends a JSON text to these users' sockets (null: every socket), encoded once. With `fillUserId`, each user
-   * gets the text with its own `userId` (encoded once per user). Answers the number of sockets written to.
+   * Sends a JSON text to these users' main sockets (null: every main socket), encoded once. With `fillUserId`,
+   * each user gets the text with its own `userId` (encoded once per user). Answers the number of sockets written
+   * to. Grid sockets never get these (they speak only their page's messages).
    */
   send(userIds: readonly string[] | null, text: string, fillUserId = false): number {
     let sent = 0;
@@ -167,9 +197,16 @@ export class LocalSockets {
     }
   }
 
-  private write(own: Set<SocketEntry>, data: Buffer): number {
+  /** Sends a JSON text to the grid sockets joined to this page, except the one with id `exceptId` (the sender). */
+  sendToPage(pageId: string, text: string, exceptId?: string): number {
+    const page = this.byPage.get(pageId);
+    return page ? this.write(page, Buffer.from(text), true, exceptId) : 0;
+  }
+
+  private write(own: Set<SocketEntry>, data: Buffer, grid = false, exceptId?: string): number {
     let sent = 0;
-    for (const entry of own) {
+    for (const entry of [...own]) {
+      if ((entry.pageId !== undefined) !== grid || entry.id === exceptId) continue;
       const socket = entry.socket;
       if (socket.readyState !== OPEN) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originAllowed } from './socket-route.ts';
+import { originAllowed } from './socket-server.ts';
 
 describe('the socket handshake Origin rule', () => {
   it('lets clients without an Origin (not browsers) through: their token decides', () => {

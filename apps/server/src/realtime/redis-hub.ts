@@ -5,16 +5,19 @@
  */
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { GridRealtimeMessage } from '@houtai/shared/grid/types';
 import type { OwnedRealtimeHub, RealtimeMessage } from './hub.ts';
 import { needsUserId } from './in-process-hub.ts';
 import type { LocalSockets } from './local-sockets.ts';
 
 /**
  * What travels on the channel. `m` is the message's JSON text, serialised once by the publisher; `f` asks each
- * instance to add the recipient's userId.
+ * instance to add the recipient's userId. A 'page' message goes to the grid sockets of page `p` except the
+ * socket `x` (its sender).
  */
 export type ChannelMessage =
   | { t: 'send'; u: string[] | null; m: string; f?: 1 }
+  | { t: 'page'; p: string; m: string; x?: string }
   | { t: 'closeToken'; h: string }
   | { t: 'closeUser'; u: string; x?: string };
 
@@ -35,6 +38,9 @@ export function parseChannelMessage(raw: string): ChannelMessage | null {
   if (o.t === 'send' && typeof o.m === 'string' && (o.u === null || isStringArray(o.u))) {
     return { t: 'send', u: o.u, m: o.m, ...(o.f === 1 ? { f: 1 as const } : {}) };
   }
+  if (o.t === 'page' && typeof o.p === 'string' && typeof o.m === 'string') {
+    return { t: 'page', p: o.p, m: o.m, ...(typeof o.x === 'string' ? { x: o.x } : {}) };
+  }
   if (o.t === 'closeToken' && typeof o.h === 'string') return { t: 'closeToken', h: o.h };
   if (o.t === 'closeUser' && typeof o.u === 'string') {
     return { t: 'closeUser', u: o.u, ...(typeof o.x === 'string' ? { x: o.x } : {}) };
@@ -46,6 +52,9 @@ export function deliverChannelMessage(sockets: LocalSockets, msg: ChannelMessage
   switch (msg.t) {
     case 'send':
       sockets.send(msg.u, msg.m, msg.f === 1);
+      return;
+    case 'page':
+      sockets.sendToPage(msg.p, msg.m, msg.x);
       return;
     case 'closeToken':
       sockets.closeToken(msg.h);
@@ -116,6 +125,15 @@ export class RedisHub implements OwnedRealtimeHub {
 
   broadcast(message: RealtimeMessage): Promise<void> {
     return this.publish({ t: 'send', u: null, m: JSON.stringify(message) });
+  }
+
+  sendToPage(pageId: string, message: GridRealtimeMessage, exceptSocketId?: string): Promise<void> {
+    return this.publish({
+      t: 'page',
+      p: pageId,
+      m: JSON.stringify(message),
+      ...(exceptSocketId ? { x: exceptSocketId } : {}),
+    });
   }
 
   closeToken(tokenHash: string): Promise<void> {

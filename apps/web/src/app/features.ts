@@ -5,6 +5,7 @@
  */
 import type { FeatureEntry } from '../lib/feature-entry.ts';
 import { accountFeature } from '../features/account/feature.ts';
+import { attendanceFeature } from '../features/attendance/feature.ts';
 import { authFeature } from '../features/auth/feature.ts';
 import { dashboardFeature } from '../features/dashboard/feature.ts';
 import { galleryFeature } from '../features/gallery/feature.ts';
@@ -20,6 +21,7 @@ export const FEATURES = [
   messagesFeature,
   systemFeature,
   galleryFeature,
+  attendanceFeature,
 ] as const satisfies readonly FeatureEntry[];
 
 type PagesOf<F> = F extends { pages: infer P } ? keyof P & string : never;

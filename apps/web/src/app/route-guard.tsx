@@ -5,7 +5,7 @@
  * goes on to the requested path. An empty menu or a failed load logs out; the guest is then sent to
  * /user/login?redirect=… . A signed-in user opening a login page is sent to the home path.
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, Outlet, UNSAFE_DataRouterContext, useLocation, type RouteObject } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '@houtai/shared/constants';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
@@ -113,7 +113,8 @@ export function resetMenuRouteInstall(): void {
  */
 export function RequireAuth({ menuRoutesParent }: { menuRoutesParent?: string }) {
   const token = useSessionStore((s) => s.token);
-  const permissions = useSessionStore((s) => s.permissions);
+  // The frame's first render (when the permissions arrive) is a transition: rendered in slices, not one long task.
+  const permissions = useDeferredValue(useSessionStore((s) => s.permissions));
   const location = useLocation();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
 

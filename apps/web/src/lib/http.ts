@@ -5,7 +5,6 @@
  */
 import { REQUEST_TIMEOUT_MS } from '@houtai/shared/constants';
 import type { ApiResult } from '@houtai/shared/contract/common';
-import { CLIENT_HEADER, HOUTAI_CLIENT } from '@houtai/shared/contract/permission';
 import { getFeedback } from './feedback.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import {
@@ -15,27 +14,15 @@ import {
   type ErrorReaction,
   type HttpFailure,
 } from './http-errors.ts';
-import { lowAppIdOf } from './low-app.ts';
-import { appendQuery, type QueryParams } from '@houtai/shared/query-string';
+import type { QueryParams } from '@houtai/shared/query-string';
 import { getRuntimeConfig } from './runtime-config.ts';
 import { currentTenantId, currentToken, useSessionStore } from './session-store.ts';
-import { signHeaders } from '@houtai/shared/sign';
+import { takeEarlyResponse } from './early-requests.ts';
+import { joinApiUrl, prepareRequest, type HttpMethod, type RequestShape } from './request-init.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type { QueryParams };
+export type { HttpMethod, QueryParams };
 
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** Relative to the API base (a leading slash is optional), or an absolute http(s) URL. May carry a query string. */
-  url: string;
-  params?: QueryParams;
-  /** JSON body of POST/PUT/DELETE. */
-  data?: unknown;
-  /** A multipart body instead (uploads); the browser sets its content type and boundary. */
-  form?: FormData;
-  /** Adds X-Sign and X-TIMESTAMP (contract §4.1). */
-  signed?: boolean;
-  headers?: Record<string, string>;
+export interface RequestOptions extends RequestShape {
   /** The caller reports failures itself; the catalogue's notifications are not shown. */
   silent?: boolean;
   timeoutMs?: number;
@@ -99,12 +86,9 @@ export function unwrapResult<T>(
   return result;
 }
 
-const ABSOLUTE_HTTP = /^https?:\/\//i;
-
 /** Relative URLs go under the API base; absolute http(s) URLs are left alone. */
 export function apiUrl(url: string, base: string = getRuntimeConfig().apiBase): string {
-  if (ABSOLUTE_HTTP.test(url)) return url;
-  return `${base}/${url.replace(/^\/+/, '')}`;
+  return joinApiUrl(url, base);
 }
 
 function isEnvelope(v: unknown): v is ApiResult<unknown> {
@@ -134,37 +118,33 @@ interface Sent {
   hasToken: boolean;
 }
 
+/** An early request's response (failed: sent again), given up like fetch when the time-out aborts. */
+function earlyOrAgain(early: Promise<Response>, sendNow: () => Promise<Response>, signal: AbortSignal) {
+  return new Promise<Response>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('The request timed out', 'AbortError')), {
+      once: true,
+    });
+    early.then(resolve, () => sendNow().then(resolve, reject));
+  });
+}
+
 /**
  * Builds and sends a request: headers, the signature over exactly what is sent, `_t` on GETs, the time-out.
  * A failed fetch or a non-2xx status goes through the catalogue and throws; the caller reads the body.
  */
 async function send(options: RequestOptions): Promise<Sent> {
-  const method = options.method ?? 'GET';
   const token = currentToken();
-  // X-Client tells the server this is our app, not a JeecgBoot UI (the menu names our components).
-  const headers: Record<string, string> = {
-    'tenant-id': currentTenantId(),
-    [CLIENT_HEADER]: HOUTAI_CLIENT,
-    ...options.headers,
-  };
-  if (token && !headers['X-Access-Token']) headers['X-Access-Token'] = token;
-  const appId = typeof window === 'undefined' ? null : lowAppIdOf(window.location);
-  if (appId && !headers['X-Low-App-ID']) headers['X-Low-App-ID'] = appId;
-
-  let body: string | FormData | undefined;
-  if (method !== 'GET' && options.form) {
-    body = options.form;
-  } else if (method !== 'GET' && options.data !== undefined) {
-    headers['Content-Type'] = 'application/json;charset=UTF-8';
-    body = JSON.stringify(options.data);
-  }
-  let url = appendQuery(apiUrl(options.url), options.params ?? {});
-  if (options.signed) {
-    const signedBody = typeof body === 'string' ? body : undefined;
-    Object.assign(headers, signHeaders({ method, url, body: signedBody }, getRuntimeConfig().signSecret));
-  }
-  // The cache-buster is added after signing; the server ignores it.
-  if (method === 'GET') url = appendQuery(url, { _t: Math.floor(Date.now() / 1000) });
+  const prepared = prepareRequest(options, {
+    token,
+    tenantId: currentTenantId(),
+    apiBase: getRuntimeConfig().apiBase,
+    signSecret: getRuntimeConfig().signSecret,
+    location: typeof window === 'undefined' ? null : window.location,
+    now: Date.now(),
+  });
+  const { method, url, headers, body } = prepared;
+  // The first screen's calls may be on their way already (early-requests.ts); one that failed is sent again.
+  const early = takeEarlyResponse(prepared);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -174,7 +154,9 @@ async function send(options: RequestOptions): Promise<Sent> {
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: controller.signal, keepalive: options.keepalive });
+    const sendNow = () =>
+      fetch(url, { method, headers, body, signal: controller.signal, keepalive: options.keepalive });
+    res = await (early ? earlyOrAgain(early, sendNow, controller.signal) : sendNow());
   } catch {
     // Only our timer aborts; anything else is the network (offline, refused, DNS): fetch's TypeError.
     const status = timedOut ? 'timeout' : 'network';

@@ -38,18 +38,26 @@ export type RealtimeStatus = 'closed' | 'connecting' | 'open';
 const OPEN = 1;
 
 /**
- * The socket's address: the site root of the API's host (the page's own host when the API base is a path),
- * ws:// or wss:// after the protocol, and the key `{userId}_{md5(token)}`.
+ * Where the app's websockets live: the site root of the API's host (the page's own host when the API base is a
+ * path), ws:// or wss:// after the protocol. Also the grid socket's (widgets/editable-grid/realtime).
  */
+export function socketOrigin(
+  apiBase: string = getRuntimeConfig().apiBase,
+  pageUrl: string = window.location.href,
+): string {
+  const base = new URL(apiBase || '/', pageUrl);
+  const protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${base.host}`;
+}
+
+/** The socket's address: socketOrigin and the key `{userId}_{md5(token)}`. */
 export function realtimeUrl(
   userId: string,
   token: string,
   apiBase: string = getRuntimeConfig().apiBase,
   pageUrl: string = window.location.href,
 ): string {
-  const base = new URL(apiBase || '/', pageUrl);
-  const protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${base.host}/websocket/${encodeURIComponent(userId)}_${md5Hex(token)}`;
+  return `${socketOrigin(apiBase, pageUrl)}/websocket/${encodeURIComponent(userId)}_${md5Hex(token)}`;
 }
 
 export interface ConnectionOptions {

@@ -6,7 +6,7 @@ import type { LoginResult } from '@houtai/shared/contract/auth';
 import type { PermissionResult } from '@houtai/shared/contract/permission';
 import type { UserInfo } from '@houtai/shared/contract/user';
 import { clearDictItems, saveDictItems } from './dict/dict-cache.ts';
-import { STORAGE_KEYS, localStore, sessionStore } from './storage.ts';
+import { STORAGE_KEYS, localStore, sessionStore, storedTenantId } from './storage.ts';
 
 export interface SessionState {
   token: string | null;
@@ -71,6 +71,5 @@ export function currentToken(): string | null {
 }
 
 export function currentTenantId(): string {
-  const id = localStore.get<string | number>(STORAGE_KEYS.tenantId);
-  return id === null || id === '' ? '0' : String(id);
+  return storedTenantId();
 }

@@ -82,3 +82,9 @@ export const STORAGE_KEYS = {
   auth: 'auth',
   allAuth: 'all-auth',
 } as const;
+
+/** The tenant the requests name (tenant-id header): the stored one, '0' when none. */
+export function storedTenantId(): string {
+  const id = localStore.get<string | number>(STORAGE_KEYS.tenantId);
+  return id === null || id === '' ? '0' : String(id);
+}

@@ -102,6 +102,10 @@ export interface PickerShift {
   amEnd: string;
   pmStart: string;
   pmEnd: string;
+  /** The list's order (the shift grid's 排序); the list answers it, a picker's own rows may leave it out. */
+  sortOrder?: number;
+  /** Optimistic lock of the shift grid's save (contract/shift.ts); the list answers it. */
+  version?: number;
 }
 
 export interface AccidentRule {

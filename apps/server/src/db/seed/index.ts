@@ -15,6 +15,7 @@ import { seedAnnouncementHtml } from './announcement-html.ts';
 import { seedAdmin, seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoReports } from './demo-reports.ts';
+import { seedShiftGrid } from './shift-grid.ts';
 import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
 import { seedPickerData } from './picker-data.ts';
@@ -34,6 +35,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0006-widget-gallery-menu', run: seedGalleryMenu },
   { name: '0007-picker-demo-data', run: seedPickerData },
   { name: '0008-demo-reports', run: seedDemoReports },
+  { name: '0009-shift-grid', run: seedShiftGrid },
 ];
 
 export interface SeedOptions {

@@ -58,6 +58,7 @@ import {
   type WorkOrderLabels,
   type WorkOrderRow,
 } from './work-order.presenter.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** The caller: who they are, and what the permission codes let them do. */
 export interface WorkOrderCaller {
@@ -199,11 +200,6 @@ export function orderNoPrefix(now: number): string {
 
 export function formatOrderNo(prefix: string, n: number): string {
   return `${prefix}${String(n).padStart(4, '0')}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 let logSeq = 0;

@@ -53,6 +53,7 @@ export const PAGE_COMPONENTS = {
   'system/SysAnnouncementList': 'system-announcement',
   'system/SysConfigNotice': 'system-notice-banner',
   'test/WidgetGallery': 'widget-gallery',
+  'hr/attendance/ShiftList': 'hr-attendance-shift',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -71,6 +72,7 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   SysAnnouncementList: 'system-announcement',
   SysConfigNotice: 'system-notice-banner',
   'test-home': 'widget-gallery',
+  'hr-attendance-shift': 'hr-attendance-shift',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_CHUNK, chunkPlan, routePreloads, type PreloadChunk } from './route-preloads.ts';
+import { BOOT_CHUNK, EARLY_CHUNK, chunkPlan, routePreloads, type PreloadChunk } from './route-preloads.ts';
 
 function chunk(fileName: string, imports: string[], moduleIds: string[], extra: Partial<PreloadChunk> = {}) {
   return { fileName, isEntry: false, imports, moduleIds, css: [], ...extra } satisfies PreloadChunk;
@@ -106,5 +106,23 @@ describe('chunkPlan', () => {
 
   it('refuses a group module that no chunk holds', () => {
     expect(() => chunkPlan(GRAPH, { home: ['src/gone.tsx'] })).toThrow(/gone\.tsx/);
+  });
+
+  it("keeps the early entry's modules out of boot, in a chunk of their own that the app's entry shares", () => {
+    const graph: PreloadChunk[] = [
+      chunk('assets/early.js', ['assets/request.js'], ['/app/src/early.ts'], { isEntry: true, name: EARLY_CHUNK }),
+      chunk('assets/request.js', [], ['/app/src/lib/request-init.ts']),
+      chunk('assets/index.js', ['assets/react.js', 'assets/request.js'], ['/app/src/main.tsx'], {
+        isEntry: true,
+        name: 'index',
+      }),
+      chunk('assets/react.js', [], ['/app/node_modules/react/index.js']),
+    ];
+    expect(Object.fromEntries(chunkPlan(graph, {}))).toEqual({
+      '/app/src/early.ts': EARLY_CHUNK,
+      '/app/src/lib/request-init.ts': EARLY_CHUNK,
+      '/app/src/main.tsx': BOOT_CHUNK,
+      '/app/node_modules/react/index.js': BOOT_CHUNK,
+    });
   });
 });

@@ -8,6 +8,8 @@
 /** A chunk of the build, as far as preloading goes. */
 export interface PreloadChunk {
   fileName: string;
+  /** The chunk's name (an entry's is its input name, e.g. `early`). */
+  name?: string;
   isEntry: boolean;
   /** Chunks it imports statically (loaded before it runs). */
   imports: readonly string[];
@@ -21,8 +23,11 @@ export interface PreloadChunk {
 export type PreloadGroups = Record<string, readonly string[]>;
 
 export interface RoutePreloads {
-  /** Group name → the files to preload, scripts first, without the entry and what it imports (index.html has those). */
-  [group: string]: { scripts: string[]; styles: string[] };
+  /**
+   * Group name → the files to preload, scripts first, without the entry and what it imports (index.html has those);
+   * `sheets`: stylesheets the page applies from the start (antd's build-time styles, build/antd-sheets.ts).
+   */
+  [group: string]: { scripts: string[]; styles: string[]; sheets?: string[] };
 }
 
 /** The chunk that holds a source module (its id ends with the given relative path). */
@@ -72,6 +77,12 @@ export type ChunkPlan = Map<string, string>;
 export const BOOT_CHUNK = 'boot';
 
 /**
+ * The early entry (src/early.ts, lib/early-requests.ts): its own modules and imports go to a chunk of this name,
+ * which the app's entry imports too, never into boot (the early entry would then load the largest file).
+ */
+export const EARLY_CHUNK = 'early';
+
+/**
  * Fewer, larger chunks for the first screens, worked out from a first build's chunk graph (after tree-shaking,
  * which the bundler's grouping hook does not see). Each module a first screen loads is named after the set of
  * groups whose screens load it: the entry's static imports go to {@link BOOT_CHUNK}; the rest to one chunk per
@@ -90,8 +101,11 @@ export function chunkPlan(
   merge: Readonly<Record<string, string>> = {},
 ): ChunkPlan {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const early = new Set<string>();
+  for (const entry of chunks.filter((c) => c.isEntry && c.name === EARLY_CHUNK))
+    withStaticImports(byName, entry, early);
   const boot = new Set<string>();
-  for (const entry of chunks.filter((c) => c.isEntry)) withStaticImports(byName, entry, boot);
+  for (const entry of chunks.filter((c) => c.isEntry && c.name !== EARLY_CHUNK)) withStaticImports(byName, entry, boot);
   const groupNames = Object.keys(groups);
   const loadedBy = new Map<string, string[]>();
   for (const group of groupNames) {
@@ -106,7 +120,8 @@ export function chunkPlan(
   const plan: ChunkPlan = new Map();
   for (const chunk of chunks) {
     let name: string | undefined;
-    if (boot.has(chunk.fileName)) name = BOOT_CHUNK;
+    if (early.has(chunk.fileName)) name = EARLY_CHUNK;
+    else if (boot.has(chunk.fileName)) name = BOOT_CHUNK;
     else {
       const set = loadedBy.get(chunk.fileName);
       if (set) name = merge[set.join('+')] ?? set.join('+');

@@ -2,6 +2,7 @@ export { Authorized, type AuthorizedProps } from './authorized.tsx';
 export { readPermissionLists, usePermissionLists, type PermissionLists } from './session-permissions.ts';
 export {
   checkPermission,
+  useExcludedCodes,
   useHasPermission,
   type PermissionCheckOptions,
   type PermissionMode,

@@ -1,6 +1,7 @@
 /** Button-level checks for components (spec 000 §6, 001 §6); the rules themselves live in packages/shared. */
 import type { PermissionEntry } from '@houtai/shared/contract/permission';
-import { isActionAllowed, isDirectiveAllowed } from '@houtai/shared/permissions';
+import { useMemo } from 'react';
+import { excludedCodes, isActionAllowed, isDirectiveAllowed } from '@houtai/shared/permissions';
 import { usePermissionLists, type PermissionLists } from './session-permissions.ts';
 
 export type PermissionMode = 'button' | 'directive';
@@ -28,4 +29,10 @@ export function checkPermission(action: string, lists: PermissionLists, options:
 /** Whether the signed-in user may perform `action`; re-evaluated when the session's permissions change. */
 export function useHasPermission(action: string, options: PermissionCheckOptions = {}): boolean {
   return checkPermission(action, usePermissionLists(), options);
+}
+
+/** The codes under `authPre` the grid toolbar hides (spec 001 §6), without the prefix; re-evaluated with the session. */
+export function useExcludedCodes(authPre: string | undefined): ReadonlySet<string> {
+  const lists = usePermissionLists();
+  return useMemo(() => new Set(authPre ? excludedCodes(authPre, lists.auth, lists.allAuth) : []), [authPre, lists]);
 }

@@ -45,6 +45,8 @@ export interface PopupPickerProps {
   value?: string;
   /** The chosen values by destination field, and the chosen rows. */
   onSelect?: (values: Record<string, string>, rows: Record_[]) => void;
+  /** The dialog was closed without a choice. */
+  onCancel?: () => void;
   /** Dialog width, default 1200 (spec §9). */
   width?: number;
   /** Dialog title, default the report's name. */
@@ -120,7 +122,10 @@ export function PopupPicker(props: PopupPickerProps) {
           width={props.width ?? POPUP_DEFAULT_WIDTH}
           title={props.title}
           pageSize={props.pageSize}
-          onCancel={() => setOpen(false)}
+          onCancel={() => {
+            setOpen(false);
+            props.onCancel?.();
+          }}
           onDone={done}
         />
       ) : null}

@@ -13,6 +13,8 @@ export interface PickerFieldProps<Row> {
   /** Chosen keys, comma-joined. */
   value?: string | undefined;
   onChange?: (value: string, rows: Row[]) => void;
+  /** The dialog was closed without a choice (取消, ×, Escape). */
+  onCancel?: () => void;
   id?: string;
   placeholder?: string;
   disabled?: boolean;
@@ -38,6 +40,7 @@ export const splitKeys = (value: string | undefined): string[] =>
 export function RecordPickerInput<Row extends object>({
   value,
   onChange,
+  onCancel,
   rowKey,
   labelOf,
   resolve,
@@ -79,7 +82,10 @@ export function RecordPickerInput<Row extends object>({
 
   const done = (rows: Row[] | null) => {
     setOpen(false);
-    if (!rows) return;
+    if (!rows) {
+      onCancel?.();
+      return;
+    }
     setKnown((old) => new Map([...old, ...rows.map((r) => [cellText(r[rowKey]), r] as [string, Row | null])]));
     onChange?.(rows.map((r) => cellText(r[rowKey])).join(','), rows);
   };

@@ -163,7 +163,8 @@ describe('menu search', () => {
     const onSelect = vi.fn();
     renderInShell(<MenuSearch options={options} onSelect={onSelect} mobile={false} />);
     expect(screen.queryByTestId('menu-search-button')).toBeNull();
-    const input = screen.getByRole('combobox');
+    // The select's code loads after the first paint.
+    const input = await screen.findByRole('combobox');
     fireEvent.mouseDown(input);
     fireEvent.change(input, { target: { value: '用户' } });
     fireEvent.click(await screen.findByText('用户管理'));

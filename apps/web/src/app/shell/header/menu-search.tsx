@@ -4,12 +4,16 @@
  * Props: `options` = `searchableMenu(table.menu)` (app/router/menu-search.ts); `onSelect(option)` opens it
  * (external → `window.open(option.url)`, else navigate to `option.path`); `mobile` overrides the < 768 px
  * breakpoint check.
+ *
+ * The select and the dialog load after the frame's first paint (menu-search-select.tsx, issue 11): on desktop a
+ * resting box of the select's size and placeholder stands in for the moment it takes; on the phone the icon is
+ * all there is until it is pressed.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Grid, Modal, Select, Typography, type RefSelectProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Grid, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { SHELL_TEXT } from '@houtai/shared/constants';
-import { filterMenuSearch, type MenuSearchOption } from '../../router/menu-search.ts';
+import type { MenuSearchOption } from '../../router/menu-search.ts';
 
 export interface MenuSearchProps {
   options: readonly MenuSearchOption[];
@@ -24,90 +28,66 @@ export interface MenuSearchProps {
   collapsedWidth?: number;
 }
 
-function MenuSearchSelect({
-  options,
-  onSelect,
-  inModal,
-  width,
-  collapsedWidth,
-}: Omit<MenuSearchProps, 'mobile'> & { inModal?: boolean; width: number | string }) {
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(false);
-  const ref = useRef<RefSelectProps>(null);
-  const collapsed = collapsedWidth !== undefined && !active && query === '';
-  // In the mobile modal the search is the only thing there: ready to type at once.
-  useEffect(() => {
-    if (inModal) ref.current?.focus();
-  }, [inModal]);
-  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
-  const shown = useMemo(() => filterMenuSearch(options, query), [options, query]);
+const loadSelect = () => import('./menu-search-select.tsx');
+const MenuSearchSelect = lazy(() => loadSelect().then((m) => ({ default: m.MenuSearchSelect })));
+const MenuSearchModal = lazy(() => loadSelect().then((m) => ({ default: m.MenuSearchModal })));
+
+/** The desktop select's resting look while its code loads: same box, border and placeholder, no layout shift. */
+function SelectPlaceholder({ width, collapsed }: { width: number | string; collapsed: boolean }) {
+  const { token } = theme.useToken();
   return (
-    <Select<string>
-      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
-      ref={ref}
-      value={null}
-      defaultOpen={inModal}
-      placeholder={collapsed ? undefined : SHELL_TEXT.menuSearchPlaceholder}
-      // At rest in the top menu it is an icon among the header's icons: their colour and size.
-      suffixIcon={<SearchOutlined style={collapsed ? { color: 'inherit', fontSize: 16 } : undefined} />}
-      onFocus={() => setActive(true)}
-      onBlur={() => setActive(false)}
-      variant={collapsed ? 'borderless' : undefined}
-      style={
-        collapsedWidth === undefined
-          ? { width }
-          : {
-              width: collapsed ? collapsedWidth : width,
-              position: 'absolute',
-              insetInlineEnd: 0,
-              top: '50%',
-              transform: 'translateY(-50%)',
-              zIndex: 1,
-              transition: 'width 0.2s',
-              cursor: 'pointer',
-            }
-      }
-      aria-label={SHELL_TEXT.menuSearchTitle}
-      data-testid="menu-search"
-      notFoundContent="无匹配菜单"
-      options={shown.map((o) => ({
-        value: o.id,
-        label: (
-          <span title={o.titlePath}>
-            {o.title}
-            {o.titlePath !== o.title ? (
-              <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-                {o.titlePath}
-              </Typography.Text>
-            ) : null}
-          </span>
-        ),
-      }))}
-      onSelect={(id) => {
-        const option = byId.get(id);
-        setQuery('');
-        if (option) onSelect(option);
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'space-between',
+        boxSizing: 'border-box',
+        width,
+        height: token.controlHeight,
+        padding: collapsed ? 0 : `0 ${token.paddingSM - 1}px`,
+        border: collapsed ? 'none' : `${token.lineWidth}px solid ${token.colorBorder}`,
+        borderRadius: token.borderRadius,
+        background: collapsed ? 'transparent' : token.colorBgContainer,
+        color: token.colorTextPlaceholder,
+        fontSize: token.fontSize,
+        ...(collapsed ? { position: 'absolute', insetInlineEnd: 0, top: 0 } : {}),
       }}
-    />
+    >
+      {collapsed ? null : <span>{SHELL_TEXT.menuSearchPlaceholder}</span>}
+      <SearchOutlined style={collapsed ? { color: 'inherit', fontSize: 16 } : { fontSize: 12 }} />
+    </span>
   );
 }
 
 export function MenuSearch({ options, onSelect, mobile, width, collapsedWidth }: MenuSearchProps) {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
-  // The phone's search dialog is mounted from its first opening on: closed, antd's Modal still had its styles
-  // generated during the frame's first render.
+  // The phone's search dialog is mounted (and its code loaded) from its first opening on.
   const [used, setUsed] = useState(false);
   const isMobile = mobile ?? !screens.md;
 
   if (!isMobile && collapsedWidth !== undefined) {
     return (
       <span style={{ position: 'relative', display: 'inline-block', flex: 'none', width: collapsedWidth, height: 32 }}>
-        <MenuSearchSelect options={options} onSelect={onSelect} width={width ?? 200} collapsedWidth={collapsedWidth} />
+        <Suspense fallback={<SelectPlaceholder width={collapsedWidth} collapsed />}>
+          <MenuSearchSelect
+            options={options}
+            onSelect={onSelect}
+            width={width ?? 200}
+            collapsedWidth={collapsedWidth}
+          />
+        </Suspense>
       </span>
     );
   }
-  if (!isMobile) return <MenuSearchSelect options={options} onSelect={onSelect} width={width ?? 200} />;
+  if (!isMobile) {
+    return (
+      <Suspense fallback={<SelectPlaceholder width={width ?? 200} collapsed={false} />}>
+        <MenuSearchSelect options={options} onSelect={onSelect} width={width ?? 200} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <Button
@@ -118,27 +98,13 @@ export function MenuSearch({ options, onSelect, mobile, width, collapsedWidth }:
           setUsed(true);
           setOpen(true);
         }}
+        onPointerEnter={() => void loadSelect().catch(() => undefined)}
         data-testid="menu-search-button"
       />
       {used && (
-        <Modal
-          title={SHELL_TEXT.menuSearchTitle}
-          open={open}
-          footer={null}
-          onCancel={() => setOpen(false)}
-          destroyOnHidden
-          data-testid="menu-search-modal"
-        >
-          <MenuSearchSelect
-            options={options}
-            inModal
-            width="100%"
-            onSelect={(option) => {
-              setOpen(false);
-              onSelect(option);
-            }}
-          />
-        </Modal>
+        <Suspense fallback={null}>
+          <MenuSearchModal options={options} onSelect={onSelect} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

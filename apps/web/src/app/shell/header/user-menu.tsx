@@ -8,7 +8,7 @@
  * A dialog or the drawer opened from the menu hands focus back to the trigger when it closes (the menu item
  * that opened it is gone by then).
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, Dropdown, Grid, Space, type MenuProps } from 'antd';
 import {
@@ -25,17 +25,33 @@ import { ACCOUNT_CENTER_PATH, ACCOUNT_SETTINGS_PATH, LOGIN_PATH, SHELL_TEXT } fr
 import type { SettlementAccount } from '@houtai/shared/contract/user';
 import { logout } from '../../../lib/http.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { AccountSwitchDialog } from '../dialogs/account-switch-dialog.tsx';
 import { refreshDictCache } from '../dialogs/api/refresh-dict-cache.ts';
-import { ChangePasswordDialog } from '../dialogs/change-password-dialog.tsx';
-import { DepartSwitchDialog } from '../dialogs/depart-switch-dialog.tsx';
 import { loadPage } from '../dialogs/reload-page.ts';
 import { loadSettlementAccounts } from '../../../lib/settlement-accounts.ts';
-import { SettingsDrawer } from '../settings-drawer/settings-drawer.tsx';
 import { loadModal, useFeedback } from '../../../lib/feedback.ts';
 import { resolveStaticUrl } from '../../../lib/static-url.ts';
 
 type Open = 'password' | 'depart' | 'account' | 'settings' | null;
+
+/**
+ * The dialogs and the drawer are loaded when the menu first opens (issue 11): their forms, selects and drawer are
+ * ~20 kB gzipped of code the first screen never shows. They mount on their first opening, in a Suspense with no
+ * fallback: the chunk has arrived by then, the menu asked for it.
+ */
+const loadDialogs = {
+  password: () => import('../dialogs/change-password-dialog.tsx'),
+  depart: () => import('../dialogs/depart-switch-dialog.tsx'),
+  account: () => import('../dialogs/account-switch-dialog.tsx'),
+  settings: () => import('../settings-drawer/settings-drawer.tsx'),
+};
+const ChangePasswordDialog = lazy(() => loadDialogs.password().then((m) => ({ default: m.ChangePasswordDialog })));
+const DepartSwitchDialog = lazy(() => loadDialogs.depart().then((m) => ({ default: m.DepartSwitchDialog })));
+const AccountSwitchDialog = lazy(() => loadDialogs.account().then((m) => ({ default: m.AccountSwitchDialog })));
+const SettingsDrawer = lazy(() => loadDialogs.settings().then((m) => ({ default: m.SettingsDrawer })));
+
+function preloadDialogs(): void {
+  for (const load of Object.values(loadDialogs)) void load().catch(() => undefined);
+}
 
 /** Menu keys double as test ids (`user-menu-<key>`). */
 export const USER_MENU_KEYS = {
@@ -193,8 +209,12 @@ export function UserMenu() {
           rootClassName={MENU_POPUP_CLASS}
           onOpenChange={(isOpen) => {
             setMenuOpen(isOpen);
-            // The logout confirmation is a modal: start loading its module while the user picks an entry.
-            if (isOpen) void loadModal();
+            // The logout confirmation is a modal, the other entries open dialogs: start loading their modules
+            // while the user picks an entry.
+            if (isOpen) {
+              void loadModal();
+              preloadDialogs();
+            }
           }}
         >
           <button
@@ -238,14 +258,25 @@ export function UserMenu() {
           </button>
         </Dropdown>
       </span>
-      {used.has('password') && (
-        <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
-      )}
-      {used.has('depart') && <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />}
-      {used.has('account') && (
-        <AccountSwitchDialog open={open === 'account'} onClose={close} afterClose={focusTrigger} accounts={accounts} />
-      )}
-      {used.has('settings') && <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />}
+      <Suspense fallback={null}>
+        {used.has('password') && (
+          <ChangePasswordDialog open={open === 'password'} onClose={close} afterClose={focusTrigger} />
+        )}
+        {used.has('depart') && (
+          <DepartSwitchDialog open={open === 'depart'} onClose={close} afterClose={focusTrigger} />
+        )}
+        {used.has('account') && (
+          <AccountSwitchDialog
+            open={open === 'account'}
+            onClose={close}
+            afterClose={focusTrigger}
+            accounts={accounts}
+          />
+        )}
+        {used.has('settings') && (
+          <SettingsDrawer open={open === 'settings'} onClose={close} afterClose={focusTrigger} />
+        )}
+      </Suspense>
     </>
   );
 }
