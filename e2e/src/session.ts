@@ -26,6 +26,8 @@ export async function signOut(page: Page): Promise<void> {
   await chooseUserMenu(page, 'logout');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('真的要注销登录吗 ?');
+  // The dialog zooms in: a press while it moves can end its mouseup beside 确定 (no click) on a busy machine.
+  await animationsSettled(page);
   const loaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await loaded;
@@ -39,7 +41,8 @@ export async function signOut(page: Page): Promise<void> {
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => {
     // Endless animations (a spinner, antd's wave) never finish: only the ones with an end are waited for,
-    // and for at most two seconds, so that a page the browser throttles cannot hang the test.
+    // and for at most six seconds, so that a page the browser throttles cannot hang the test. (Two seconds
+    // were too few on a loaded CI machine: a 0.2 s zoom still moved when the click came, and missed.)
     const ending = document
       .getAnimations()
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
@@ -51,7 +54,7 @@ export async function animationsSettled(page: Page): Promise<void> {
         ),
       ),
     );
-    return Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 6000))]);
   });
 }
 
