@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn } from '../src/session.ts';
+import { animationsSettled, chooseOption, signIn } from '../src/session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
@@ -83,7 +83,8 @@ test.describe('list-page kit on 系统通告', () => {
     await expect(header()).toHaveCount(1);
     await list.getByTestId('list-column-settings').click();
     const saved = page.waitForResponse((r) => r.url().includes('/sys/redis/set') && r.request().method() === 'PUT');
-    await page.getByTestId('column-setting-msgCategory_dictText').click();
+    // The settings pop over with a zoom: a click during it can miss (chooseOption waits for the motion's end).
+    await chooseOption(page, page.getByTestId('column-setting-msgCategory_dictText'));
     await expect(header()).toHaveCount(0);
     expect((await saved).ok()).toBe(true);
     await page.reload();
@@ -91,10 +92,7 @@ test.describe('list-page kit on 系统通告', () => {
     await expect(header()).toHaveCount(0);
 
     await list.getByTestId('list-column-settings').click();
-    await page
-      .getByRole('button', { name: /重\s*置/ })
-      .last()
-      .click();
+    await chooseOption(page, page.getByRole('button', { name: /重\s*置/ }).last());
     await expect(header()).toHaveCount(1);
   });
 });

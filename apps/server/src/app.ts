@@ -19,7 +19,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerWeb } from './plugins/web.ts';
 import { PermissionCodeCache } from './modules/permission/permission-codes.service.ts';
-import { apiModules } from './modules/index.ts';
+import { apiModules, TASK_KINDS } from './modules/index.ts';
+import { createQuartzScheduler } from './modules/quartz/quartz.setup.ts';
 import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { StorageDriver } from './storage/storage.ts';
@@ -94,6 +95,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.decorate('realtime', hub);
     app.addHook('onClose', () => hub.close());
   }
+  // Scheduled jobs (modules/quartz): the engine starts when the app is ready (its first tick handles fires missed
+  // while stopped) and stops with the app.
+  const quartz = createQuartzScheduler(app, TASK_KINDS);
+  app.decorate('quartz', quartz);
+  app.addHook('onReady', () => quartz.start());
+  app.addHook('onClose', () => quartz.close());
   registerSecurityHeaders(app);
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;

@@ -1,3 +1,4 @@
+import { ADMIN_DICTIONARIES } from '../src/db/seed/admin-permissions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
 import { clientSignParams, signParams } from '@houtai/shared/sign';
@@ -461,8 +462,10 @@ describe('cache and seeds', () => {
       rules: (await t.handle.db.selectFrom('sysCheckRule').select('id').execute()).length,
     });
     const before = await count();
-    // The base dictionaries, the work orders' and the picker demo's two (accident category and level).
-    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length + PICKER_DICT_CODES.length);
+    // The base dictionaries, the work orders', the picker demo's two (accident category and level) and the
+    // administration's new ones (quartz_status; user_status exists already).
+    const adminNew = ADMIN_DICTIONARIES.filter((d) => !DICTIONARIES.some((b) => b.code === d.code)).length;
+    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length + PICKER_DICT_CODES.length + adminNew);
     await seed(t.handle.db, { adminPassword: TEST_PASSWORD });
     expect(await count()).toEqual(before);
   });

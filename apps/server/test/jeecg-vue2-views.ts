@@ -13,6 +13,9 @@ export const VUE2_VIEWS: ReadonlySet<string> = new Set([
   'system/SysUserOnlineList',
   'system/UserAnnouncementList',
   'system/SysPositionList',
+  'system/SysCheckRuleList',
+  'system/QuartzJobList',
+  'system/LogList',
   'account/center/Index',
   'account/settings/Index',
 ]);

@@ -11,6 +11,9 @@ import * as m0008 from './migrations/0008-announcement-markdown-source.ts';
 import * as m0009 from './migrations/0009-hr-shifts-and-demo-rules.ts';
 import * as m0010 from './migrations/0010-online-reports.ts';
 import * as m0011 from './migrations/0011-shift-name-live-unique.ts';
+import * as m0012 from './migrations/0012-permission-data-rules.ts';
+import * as m0013 from './migrations/0013-depart-roles.ts';
+import * as m0014 from './migrations/0014-quartz-jobs.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -24,6 +27,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-hr-shifts-and-demo-rules': m0009,
   '0010-online-reports': m0010,
   '0011-shift-name-live-unique': m0011,
+  '0012-permission-data-rules': m0012,
+  '0013-depart-roles': m0013,
+  '0014-quartz-jobs': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -86,6 +86,17 @@ export interface SysRolePermissionTable {
   operateIp: string | null;
 }
 
+/** A data rule of a menu (migration 0012): column from the field registry, condition from a closed set. */
+export interface SysPermissionDataRuleTable extends Audit {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: Generated<string>;
+}
+
 export interface SysDepartTable extends Audit {
   id: string;
   parentId: string | null;
@@ -110,6 +121,39 @@ export interface SysUserDepartTable {
   id: string;
   userId: string;
   depId: string;
+}
+
+/** Department permissions and roles (issue 14, migration 0013). */
+export interface SysDepartPermissionTable {
+  id: string;
+  departId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+}
+
+export interface SysDepartRoleTable extends Audit {
+  id: string;
+  departId: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  version: Generated<number>;
+}
+
+export interface SysDepartRolePermissionTable {
+  id: string;
+  departId: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+  operateDate: string | null;
+  operateIp: string | null;
+}
+
+export interface SysDepartRoleUserTable {
+  id: string;
+  userId: string;
+  droleId: string;
 }
 
 export interface SysDictTable extends Audit {
@@ -491,14 +535,48 @@ export interface DemoAdverseAccidentRuleTable extends Audit {
   version: Generated<number>;
 }
 
+/** A scheduled job (sys_quartz_job): jobClassName is a job kind's key; status 0 正常 / -1 停止. */
+export interface SysQuartzJobTable extends Audit {
+  id: string;
+  jobClassName: string;
+  cronExpression: string;
+  parameter: string;
+  description: string | null;
+  status: number;
+  misfirePolicy: string;
+  lastFireTime: string | null;
+  nextFireTime: string | null;
+  delFlag: Generated<number>;
+  version: Generated<number>;
+}
+
+/** One run of a scheduled job; (jobId, fireTime) is unique: a fire time runs once across instances. */
+export interface SysQuartzJobRunTable {
+  id: string;
+  jobId: string;
+  fireTime: string;
+  triggerType: string;
+  startTime: string | null;
+  endTime: string | null;
+  result: string;
+  message: string | null;
+  instanceId: string | null;
+  createBy: string | null;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;
   sysPermission: SysPermissionTable;
   sysRolePermission: SysRolePermissionTable;
+  sysPermissionDataRule: SysPermissionDataRuleTable;
   sysDepart: SysDepartTable;
   sysUserDepart: SysUserDepartTable;
+  sysDepartPermission: SysDepartPermissionTable;
+  sysDepartRole: SysDepartRoleTable;
+  sysDepartRolePermission: SysDepartRolePermissionTable;
+  sysDepartRoleUser: SysDepartRoleUserTable;
   sysDict: SysDictTable;
   sysDictItem: SysDictItemTable;
   sysCategory: SysCategoryTable;
@@ -531,6 +609,8 @@ export interface Database {
   onlCgreportParam: OnlCgreportParamTable;
   hrAttendanceShift: HrAttendanceShiftTable;
   demoAdverseAccidentRule: DemoAdverseAccidentRuleTable;
+  sysQuartzJob: SysQuartzJobTable;
+  sysQuartzJobRun: SysQuartzJobRunTable;
 }
 
 export type User = Selectable<SysUserTable>;

@@ -30,6 +30,12 @@ import { shiftRoutes } from './shift/shift.routes.ts';
 import { accidentRuleRoutes } from './accident-rule/accident-rule.routes.ts';
 import { asyncTaskRoutes } from './async-task/async-task.routes.ts';
 import { TaskKindRegistry } from './async-task/async-task.kinds.ts';
+import { roleAdminRoutes } from './role/role-admin.routes.ts';
+import { rolePermissionRoutes } from './permission/role-permission.routes.ts';
+import { menuAdminRoutes } from './permission/menu-admin.routes.ts';
+import { departAdminRoutes } from './depart/depart-admin.routes.ts';
+import { userAdminRoutes } from './user/user-admin.routes.ts';
+import { quartzRoutes } from './quartz/quartz.routes.ts';
 
 /**
  * The export and import kinds of the task centre, one list per business module (each declared in the module's
@@ -67,4 +73,11 @@ export const apiModules: FastifyPluginAsync[] = [
   positionRoutes,
   shiftRoutes,
   accidentRuleRoutes,
+  // Administration (issue 14).
+  roleAdminRoutes,
+  rolePermissionRoutes,
+  menuAdminRoutes,
+  departAdminRoutes,
+  userAdminRoutes,
+  quartzRoutes,
 ];

@@ -12,6 +12,7 @@ import { DEPART_FIELDS } from '../modules/depart/depart.fields.ts';
 import { DICT_FIELDS } from '../modules/dict/dict.fields.ts';
 import { OPERATE_LOG_FIELDS } from '../modules/operate-log/operate-log.fields.ts';
 import { POSITION_FIELDS } from '../modules/position/position.fields.ts';
+import { QUARTZ_FIELDS } from '../modules/quartz/quartz.fields.ts';
 import { ROLE_FIELDS } from '../modules/role/role.fields.ts';
 import { SHIFT_FIELDS } from '../modules/shift/shift.fields.ts';
 import { LEDGER_FIELDS, SETTLEMENT_ORG_FIELDS } from '../modules/settlement/settlement.fields.ts';
@@ -34,6 +35,7 @@ export const ENTITIES: readonly EntityDef[] = [
   ASYNC_TASK_FIELDS,
   SHIFT_FIELDS,
   ACCIDENT_RULE_FIELDS,
+  QUARTZ_FIELDS,
 ];
 
 /**

@@ -1,4 +1,5 @@
 /** antd under happy-dom needs matchMedia and ResizeObserver. */
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterAll } from 'vitest';
 
 if (!window.matchMedia) {
@@ -24,11 +25,23 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
 }
 
-// React flushes the passive effects of a file's last commit (often the unmount of cleanup()) from the scheduler's
-// setImmediate; under load the environment could be torn down first and that flush meets `window is not defined`.
-// Timers after the file's own hooks let it run while the window exists (this afterAll runs last: hooks stack).
-// Several turns of the event loop, not one: a flush can schedule the next slice (another setImmediate), and under
-// load one 10 ms timer fired before the second slice (seen once in a run of the grid and picker files).
+// React flushes the passive effects of a file's last commit (often the unmount of cleanup()) from its scheduler's
+// queue (a setImmediate loop); when the environment was torn down first, that flush meets `window is not defined`
+// (seen under load in CI, even after five timer turns). The scheduler runs its queue by priority: a task of idle
+// priority runs after every task queued before it and every more urgent one they queue. Awaiting one, twice, leaves
+// React nothing to run once the window is gone. (Bounded: a page the scheduler never gets to cannot hang the file.)
+function schedulerDrained(): Promise<void> {
+  const idle = new Promise<void>((resolve) => {
+    unstable_scheduleCallback(unstable_IdlePriority, () => {
+      resolve();
+      return null;
+    });
+  });
+  return Promise.race([idle, new Promise<void>((resolve) => setTimeout(resolve, 5000))]);
+}
+
 afterAll(async () => {
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await schedulerDrained();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await schedulerDrained();
 });

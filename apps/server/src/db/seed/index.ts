@@ -10,6 +10,7 @@ import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validatio
 import type { Db } from '../connection.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
+import { seedAdminPermissions } from './admin-permissions.ts';
 import { seedAnnouncementBase } from './announcements.ts';
 import { seedAnnouncementHtml } from './announcement-html.ts';
 import { seedAdmin, seedBase } from './base.ts';
@@ -36,6 +37,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0007-picker-demo-data', run: seedPickerData },
   { name: '0008-demo-reports', run: seedDemoReports },
   { name: '0009-shift-grid', run: seedShiftGrid },
+  { name: '0010-admin-permissions', run: seedAdminPermissions },
 ];
 
 export interface SeedOptions {

@@ -1,8 +1,10 @@
 /**
  * /sys/sysDepart: the department trees the pickers read (contract §2.9). Policy: the picker read code, which every
- * staff role holds and the low-privilege guest does not (decisions.md "Picker reads").
+ * staff role holds and the low-privilege guest does not (decisions.md "Picker reads"), or the department screen's
+ * list code (issue 14).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_PERMISSIONS } from '@houtai/shared/contract/admin';
 import {
   DepartSearchQuery,
   DepartTreeByLengthQuery,
@@ -15,7 +17,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { departIdTree, departTreeByLength, departTreeSync, myDepartTree, searchDeparts } from './depart.service.ts';
 
 const tags = ['depart'];
-const config = { policy: { permission: PICKER_PERMISSIONS.read } };
+const config = { policy: { permission: [PICKER_PERMISSIONS.read, ADMIN_PERMISSIONS.depart.list] } };
 
 export const departRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -166,3 +166,15 @@ export async function sweepExpiredUploads(deps: FilesDeps): Promise<number> {
     if (batch.length < 100) return swept;
   }
 }
+
+/** Removes unfinished uploads started more than `hours` hours ago, with their parts (the scheduled cleanup job). */
+export async function sweepUploadsOlderThan(deps: FilesDeps, hours: number): Promise<number> {
+  const before = iso(deps.services.now() - hours * 3600 * 1000);
+  let swept = 0;
+  for (;;) {
+    const batch = await repo.uploadsStartedBefore(deps.db, before, 100);
+    for (const { uploadId } of batch) await dropUpload(deps, uploadId);
+    swept += batch.length;
+    if (batch.length < 100) return swept;
+  }
+}

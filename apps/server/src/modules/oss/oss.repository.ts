@@ -59,3 +59,14 @@ export async function countOpenUploads(db: Db, userId: string, now: string): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Uploads started before `before` (ISO), oldest first. */
+export function uploadsStartedBefore(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('ossMultipart')
+    .select('uploadId')
+    .where('createdAt', '<=', before)
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+}

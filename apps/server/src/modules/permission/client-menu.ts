@@ -48,6 +48,13 @@ export const CLIENT_COMPONENTS: Readonly<Record<string, JeecgComponents>> = {
   'system/SysUserOnlineList': { vue2: 'system/SysUserOnlineList', vue3: 'system/onlineuser/OnlineUserList' },
   'system/UserAnnouncementList': { vue2: 'system/UserAnnouncementList', vue3: 'monitor/mynews/index' },
   'hr/PositionList': { vue2: 'system/SysPositionList', vue3: 'system/position/index' },
+  // Issue 14's screens (seed step 0010).
+  'system/CheckRuleList': { vue2: 'system/SysCheckRuleList', vue3: 'system/checkRule/index' },
+  'system/QuartzJobList': { vue2: 'system/QuartzJobList', vue3: 'monitor/quartz/index' },
+  'system/LogList': { vue2: 'system/LogList', vue3: 'monitor/log/index' },
+  'system/TableDictList': { vue2: null, vue3: null },
+  'system/SettlementOrgList': { vue2: null, vue3: null },
+  'system/SysConfigList': { vue2: null, vue3: null },
   'account/center/Index': { vue2: 'account/center/Index', vue3: null },
   'account/settings/Index': { vue2: 'account/settings/Index', vue3: null },
   // Our own screens: neither Jeecg UI has them.

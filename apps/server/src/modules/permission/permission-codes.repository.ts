@@ -1,15 +1,40 @@
 import type { Db } from '../../db/connection.ts';
 import { executeCompiled } from '../../lib/compiled-query.ts';
 
-/** Codes (perms) of every enabled permission row reachable from the user's roles. */
+/**
+ * Ids of the permissions a user's department roles grant (issue 14): roles of a live department the user still
+ * belongs to (sys_user_depart), so that leaving or deleting a department ends its roles' grants.
+ */
+export function departRoleGrants(db: Db, userId: string) {
+  return db
+    .selectFrom('sysDepartRolePermission as drp')
+    .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
+    .innerJoin('sysDepartRole as dr', 'dr.id', 'drp.roleId')
+    .innerJoin('sysDepart as d', 'd.id', 'dr.departId')
+    .innerJoin('sysUserDepart as ud', (j) =>
+      j.onRef('ud.depId', '=', 'dr.departId').onRef('ud.userId', '=', 'dru.userId'),
+    )
+    .select('drp.permissionId')
+    .where('dru.userId', '=', userId)
+    .where('d.delFlag', '=', '0');
+}
+
+/** Ids of the permissions a user's roles grant. */
+export function roleGrants(db: Db, userId: string) {
+  return db
+    .selectFrom('sysRolePermission as rp')
+    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+    .select('rp.permissionId')
+    .where('ur.userId', '=', userId);
+}
+
+/** Codes (perms) of every enabled permission row reachable from the user's roles and department roles. */
 export async function findPermissionCodes(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('sysPermission as p')
-    .innerJoin('sysRolePermission as rp', 'rp.permissionId', 'p.id')
-    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
     .select('p.perms')
     .distinct()
-    .where('ur.userId', '=', userId)
+    .where('p.id', 'in', roleGrants(db, userId).union(departRoleGrants(db, userId)))
     .where('p.delFlag', '=', 0)
     .where('p.status', '=', '1')
     .where('p.perms', 'is not', null)

@@ -1,5 +1,6 @@
 /** SQL behind the current user's menu tree and button rules (contract §2.2). */
 import type { Db } from '../../db/connection.ts';
+import { departRoleGrants, roleGrants } from './permission-codes.repository.ts';
 
 /** The columns a menu node or an auth entry is built from. */
 const MENU_COLUMNS = [
@@ -46,23 +47,13 @@ export interface MenuRow {
   internalOrExternal: number;
 }
 
-/** Rows (menus and buttons, not deleted) reachable through the user's roles, in sort order. */
+/** Rows (menus and buttons, not deleted) reachable through the user's roles and department roles, in sort order. */
 export function findUserPermissionRows(db: Db, userId: string): Promise<MenuRow[]> {
   return db
     .selectFrom('sysPermission as p')
     .select(MENU_COLUMNS)
     .where('p.delFlag', '=', 0)
-    .where((eb) =>
-      eb(
-        'p.id',
-        'in',
-        eb
-          .selectFrom('sysRolePermission as rp')
-          .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-          .select('rp.permissionId')
-          .where('ur.userId', '=', userId),
-      ),
-    )
+    .where('p.id', 'in', roleGrants(db, userId).union(departRoleGrants(db, userId)))
     .orderBy('p.sortNo')
     .orderBy('p.id')
     .execute();

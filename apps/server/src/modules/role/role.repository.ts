@@ -71,3 +71,178 @@ export function pageRoles(
     .limit(limit)
     .execute();
 }
+
+// ---- Administration (issue 14): the role rows ------------------------------------------------------------
+
+const ROLE_RECORD_COLUMNS = [
+  'id',
+  'roleName',
+  'roleCode',
+  'description',
+  'createBy',
+  'createTime',
+  'updateBy',
+  'updateTime',
+  'version',
+] as const;
+
+export function findRoleById(db: Db, id: string) {
+  return db.selectFrom('sysRole').select(ROLE_RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findRolesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sysRole')
+    .select(['id', 'roleCode'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Every role, by code (queryall: the user form's role choice). */
+export function findAllRoles(db: Db) {
+  return db.selectFrom('sysRole').select(ROLE_RECORD_COLUMNS).orderBy('roleCode').orderBy('id').execute();
+}
+
+/** A role other than `exceptId` whose code equals `roleCode` ignoring case. */
+export function findRoleByCodeIgnoringCase(db: Db, roleCode: string, exceptId?: string) {
+  let q = db
+    .selectFrom('sysRole')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.ref('roleCode')]), '=', roleCode.toLowerCase()));
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return q.executeTakeFirst();
+}
+
+export interface RoleValues {
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+}
+
+export async function insertRole(
+  db: Db,
+  row: RoleValues & { id: string; createBy: string; createTime: string },
+): Promise<void> {
+  await db
+    .insertInto('sysRole')
+    .values({ ...row, updateBy: null, updateTime: null })
+    .execute();
+}
+
+/** Updates a role (at `version` when given), bumping the version; the number of rows changed. */
+export async function updateRole(
+  db: Db,
+  id: string,
+  version: number | undefined,
+  values: RoleValues & { updateBy: string; updateTime: string },
+): Promise<number> {
+  let q = db
+    .updateTable('sysRole')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Deletes roles and their user links (the caller removes their permission links through the permission module). */
+export async function deleteRoles(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('sysUserRole')
+    .where('roleId', 'in', [...ids])
+    .execute();
+  await db
+    .deleteFrom('sysRole')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+// ---- Administration (issue 14): users of a role ------------------------------------------------------------
+
+export interface RoleUserFilter {
+  roleId: string;
+  username?: string | undefined;
+  realname?: string | undefined;
+}
+
+/** Live users (not deleted) holding the role; a read join of sys_user (decisions.md "Walls"). */
+function roleUsers(db: Db, f: RoleUserFilter) {
+  return db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysUser as u', 'u.id', 'ur.userId')
+    .where((eb) => {
+      const preds: Expression<SqlBool>[] = [eb('ur.roleId', '=', f.roleId), eb('u.delFlag', '=', 0)];
+      if (f.username !== undefined) preds.push(like(eb.ref('u.username'), f.username));
+      if (f.realname !== undefined) preds.push(like(eb.ref('u.realname'), f.realname));
+      return eb.and(preds);
+    });
+}
+
+export async function countRoleUsers(db: Db, f: RoleUserFilter): Promise<number> {
+  const row = await roleUsers(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the ids of the role's users, newest account first. */
+export async function pageRoleUserIds(db: Db, f: RoleUserFilter, offset: number, limit: number): Promise<string[]> {
+  const rows = await roleUsers(db, f)
+    .select('u.id')
+    .orderBy('u.createTime', 'desc')
+    .orderBy('u.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Which of these users hold the role already. */
+export async function findLinkedUserIds(db: Db, roleId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysUserRole')
+    .select('userId')
+    .where('roleId', '=', roleId)
+    .where('userId', 'in', [...userIds])
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+export async function insertUserRoleLinks(db: Db, roleId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('sysUserRole')
+    .values(userIds.map((userId) => ({ id: newId(), userId, roleId })))
+    .execute();
+}
+
+export async function deleteUserRoleLinks(db: Db, roleId: string, userIds: readonly string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const res = await db
+    .deleteFrom('sysUserRole')
+    .where('roleId', '=', roleId)
+    .where('userId', 'in', [...userIds])
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Active holders of the role (status 1, not deleted) other than `exceptUserIds`; a read join of sys_user. */
+export async function countActiveHoldersExcept(
+  db: Db,
+  roleId: string,
+  exceptUserIds: readonly string[],
+): Promise<number> {
+  let q = db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysUser as u', 'u.id', 'ur.userId')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ur.roleId', '=', roleId)
+    .where('u.status', '=', 1)
+    .where('u.delFlag', '=', 0);
+  if (exceptUserIds.length > 0) q = q.where('ur.userId', 'not in', [...exceptUserIds]);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -51,3 +51,27 @@ export async function listRoles(db: Db, q: RoleListQuery): Promise<PageOf<Picker
     q,
   );
 }
+
+/** Whether a role code is one of the built-in roles (admin, guest): they keep their codes and cannot be deleted. */
+export function isBuiltInRole(roleCode: string): boolean {
+  return roleCode === ADMIN_ROLE || roleCode === GUEST_ROLE;
+}
+
+/** A role by id (queryById's row), or undefined. */
+export function findRole(db: Db, id: string) {
+  return repo.findRoleById(db, id);
+}
+
+/** Which of these ids are roles (the user form's `selectedroles` check). */
+export async function existingRoleIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  return (await repo.findRolesByIds(db, ids)).map((r) => r.id);
+}
+
+/**
+ * Active administrators (admin role, status 1, not deleted) other than `exceptUserIds`: the last-administrator
+ * guard of removing the admin role from users, and of freezing or deleting users.
+ */
+export async function countActiveAdminsExcept(db: Db, exceptUserIds: readonly string[]): Promise<number> {
+  const adminId = await findRoleId(db, ADMIN_ROLE);
+  return adminId === undefined ? 0 : repo.countActiveHoldersExcept(db, adminId, exceptUserIds);
+}

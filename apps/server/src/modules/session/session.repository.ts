@@ -143,3 +143,21 @@ export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: n
     .limit(limit)
     .execute();
 }
+
+/**
+ * Removes sessions ended before `before` (ISO): revoked, past their absolute expiry, or idle since before
+ * `idleBefore` (their idle limit passed before `before`); answers how many.
+ */
+export async function deleteEndedTokens(db: Db, before: string, idleBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sysUserToken')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('revokedAt', 'is not', null), eb('revokedAt', '<=', before)]),
+        eb('expiresAt', '<=', before),
+        eb('lastSeenAt', '<=', idleBefore),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -156,3 +156,16 @@ export function endSessionById(db: Db, tokenId: string, at: string, reason: stri
 export function endSessionsOfUsername(db: Db, username: string, at: string, reason: string): Promise<EndedSession[]> {
   return repo.revokeTokensByUsername(db, username, at, reason);
 }
+
+/**
+ * Removes the rows of sessions that ended more than `days` days before `now` (revoked, expired, or idle past
+ * `idleMinutes`): the scheduled cleanup job. Live sessions are never touched. Answers how many rows went.
+ */
+export function purgeEndedSessions(db: Db, days: number, idleMinutes: number, now = Date.now()): Promise<number> {
+  const before = now - days * 24 * 3600 * 1000;
+  return repo.deleteEndedTokens(
+    db,
+    new Date(before).toISOString(),
+    new Date(before - idleMinutes * 60_000).toISOString(),
+  );
+}

@@ -25,6 +25,15 @@ const PICKER_COLUMNS = [
   'createTime',
   'phone',
   'email',
+  // The administration screen's columns (present() hands them to user administrators only).
+  'avatar',
+  'nickname',
+  'telephone',
+  'birthday',
+  'userIdentity',
+  'createBy',
+  'updateBy',
+  'updateTime',
 ] as const;
 
 export interface UserPickerFilter {
@@ -33,6 +42,10 @@ export interface UserPickerFilter {
   username?: string | undefined;
   realname?: string | undefined;
   status?: number | undefined;
+  /** Contains-match (the administration screen's filters). */
+  phone?: string | undefined;
+  workNo?: string | undefined;
+  sex?: number | undefined;
   /** Only members of these departments (empty: nobody). */
   departIds?: readonly string[] | undefined;
   /** Only these user ids. */
@@ -49,6 +62,9 @@ export function userPredicates(eb: Eb, f: UserPickerFilter): Expression<SqlBool>
   if (f.username !== undefined) preds.push(like(eb.ref('username'), f.username));
   if (f.realname !== undefined) preds.push(like(eb.ref('realname'), f.realname));
   if (f.status !== undefined) preds.push(eb('status', '=', f.status));
+  if (f.phone !== undefined) preds.push(like(eb.ref('phone'), f.phone));
+  if (f.workNo !== undefined) preds.push(like(eb.ref('workNo'), f.workNo));
+  if (f.sex !== undefined) preds.push(eb('sex', '=', f.sex));
   if (f.where) preds.push(f.where);
   if (f.ids !== undefined) preds.push(f.ids.length ? eb('id', 'in', [...f.ids]) : NONE);
   if (f.departIds !== undefined) {

@@ -3,7 +3,8 @@
  * registry column is named) and /sys/user/getMultiUser (stored values → users). Rows carry only what a picker
  * shows; phone and email only for a caller holding the user-administration code.
  */
-import type { MultiUserQuery, PickerUser, UserListQuery, UserRealDeptQuery } from '@houtai/shared/contract/pickers';
+import type { AdminUserListQuery } from '@houtai/shared/contract/admin-user';
+import type { MultiUserQuery, PickerUser, UserRealDeptQuery } from '@houtai/shared/contract/pickers';
 import { MULTI_USER_MAX, PICKER_TEXT } from '@houtai/shared/contract/pickers';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -18,7 +19,12 @@ import { superQueryWhere } from '../../registry/index.ts';
 export interface UserPickerViewer {
   /** Holds the user-administration code: phone and email are included. */
   seesContact: boolean;
+  /** Holds the user-administration list code: the screen's extra columns (avatar, identity, audit). */
+  seesAdmin?: boolean;
 }
+
+/** A picker row, with the administration screen's columns for user administrators. */
+export type ListedUser = PickerUser & Record<string, unknown>;
 
 const splitList = (text: string | undefined): string[] => [
   ...new Set(
@@ -29,7 +35,7 @@ const splitList = (text: string | undefined): string[] => [
   ),
 ];
 
-async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerViewer): Promise<PickerUser[]> {
+async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerViewer): Promise<ListedUser[]> {
   const [members, sexes, statuses, posts] = await Promise.all([
     membershipsOf(
       db,
@@ -44,7 +50,7 @@ async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerVie
   return rows.map((r) => {
     const m = members.get(r.id);
     const names = m?.departNames.join(',') || null;
-    const user: PickerUser = {
+    const user: ListedUser = {
       id: r.id,
       username: r.username,
       realname: r.realname,
@@ -63,12 +69,26 @@ async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerVie
             .join(',')
         : null,
       status: r.status,
-      status_dictText: statusText.get(String(r.status)) ?? null,
+      // 离职 (3) until the user_status dictionary lists it (decisions-user.md).
+      status_dictText: statusText.get(String(r.status)) ?? (r.status === 3 ? '离职' : null),
       createTime: toWireTime(r.createTime),
     };
     if (viewer.seesContact) {
       user.phone = r.phone;
       user.email = r.email;
+    }
+    if (viewer.seesAdmin) {
+      user.avatar = r.avatar;
+      user.nickname = r.nickname;
+      user.telephone = r.telephone;
+      user.birthday = r.birthday;
+      user.userIdentity = r.userIdentity;
+      user.userIdentity_dictText = r.userIdentity === 2 ? '上级' : r.userIdentity === 1 ? '普通成员' : null;
+      /** The departments the user manages (sys_user.depart_ids); `departIds` are the memberships. */
+      user.managedDepartIds = r.departIds;
+      user.createBy = r.createBy;
+      user.updateBy = r.updateBy;
+      user.updateTime = toWireTime(r.updateTime);
     }
     return user;
   });
@@ -82,9 +102,9 @@ function sortOf(q: { column?: string | undefined; order?: string | undefined }) 
 async function page(
   db: Db,
   filter: repo.UserPickerFilter,
-  q: UserListQuery | UserRealDeptQuery,
+  q: AdminUserListQuery | UserRealDeptQuery,
   viewer: UserPickerViewer,
-): Promise<PageOf<PickerUser>> {
+): Promise<PageOf<ListedUser>> {
   const [total, rows] = await Promise.all([
     repo.countPickerUsers(db, filter),
     repo.pagePickerUsers(db, filter, sortOf(q), offsetOf(q), q.pageSize),
@@ -96,11 +116,16 @@ async function departFilter(db: Db, departId: string | undefined): Promise<strin
   return departId === undefined ? undefined : departSubtreeIds(db, departId);
 }
 
-export async function listUsers(db: Db, q: UserListQuery, viewer: UserPickerViewer): Promise<PageOf<PickerUser>> {
+/** GET /sys/user/list: the pickers' page and the administration screen's (phone, workNo, sex; status 3). */
+export async function listUsers(db: Db, q: AdminUserListQuery, viewer: UserPickerViewer): Promise<PageOf<ListedUser>> {
   const filter: repo.UserPickerFilter = {
     username: q.username,
     realname: q.realname,
     status: q.status === undefined ? undefined : Number(q.status),
+    // A phone filter only for those who see phones: nobody else may probe them.
+    phone: viewer.seesContact ? q.phone : undefined,
+    workNo: q.workNo,
+    sex: q.sex,
     departIds: await departFilter(db, q.departId),
     ids: q.code === undefined ? undefined : splitList(q.code).slice(0, MULTI_USER_MAX),
     where: superQueryWhere('sys_user', q),
@@ -113,7 +138,7 @@ export async function listUsersByDepart(
   db: Db,
   q: UserRealDeptQuery,
   viewer: UserPickerViewer,
-): Promise<PageOf<PickerUser>> {
+): Promise<PageOf<ListedUser>> {
   const filter: repo.UserPickerFilter = {
     username: q.username,
     realname: q.realname,
@@ -124,7 +149,7 @@ export async function listUsersByDepart(
 }
 
 /** The users a stored value names (comma list of usernames, or of ids with store=id), in the order given. */
-export async function multiUser(db: Db, q: MultiUserQuery, viewer: UserPickerViewer): Promise<PickerUser[]> {
+export async function multiUser(db: Db, q: MultiUserQuery, viewer: UserPickerViewer): Promise<ListedUser[]> {
   const field = q.store ?? (q.username === undefined && q.id !== undefined ? 'id' : 'username');
   const values = splitList(field === 'id' ? (q.id ?? q.username) : (q.username ?? q.id));
   if (values.length > MULTI_USER_MAX) throw AppError.business(PICKER_TEXT.tooManyValues);
@@ -133,3 +158,24 @@ export async function multiUser(db: Db, q: MultiUserQuery, viewer: UserPickerVie
   const ordered = values.map((v) => byValue.get(v)).filter((r): r is repo.PickerUserRow => r !== undefined);
   return present(db, ordered, viewer);
 }
+
+/**
+ * GET /sys/user/queryUserByDepId: the users of one department (not its sub-departments), optionally by real name,
+ * as a plain list (at most DEPART_USERS_MAX, by username).
+ */
+export async function listUsersOfDepart(
+  db: Db,
+  q: { id: string; realname?: string | undefined },
+  viewer: UserPickerViewer,
+): Promise<ListedUser[]> {
+  const rows = await repo.pagePickerUsers(
+    db,
+    { departIds: [q.id], realname: q.realname },
+    { column: 'username', order: 'asc' },
+    0,
+    DEPART_USERS_MAX,
+  );
+  return present(db, rows, viewer);
+}
+
+export const DEPART_USERS_MAX = 1000;

@@ -46,6 +46,7 @@ import { filterTextWhere, superQueryWhere } from '../../registry/index.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import { findFileRecords } from '../files/files.service.ts';
 import * as userService from '../user/user.service.ts';
+import { dataRuleWhere } from '../permission/data-rule.service.ts';
 import * as repo from './work-order.repository.ts';
 import {
   peopleOf,
@@ -95,6 +96,9 @@ function visible(row: WorkOrderRow, actor: WorkOrderActor): boolean {
   return seesAllWorkOrders(actor) || isInvolved(row, actor);
 }
 
+/** The url of the list's menu: the data rules chosen on it narrow the list (permission/data-rule.service.ts). */
+const WORK_ORDER_LIST_URL = '/bi/workOrder/WorkOrderList';
+
 /** The registry's name of work orders (work-order.fields.ts). */
 const WORK_ORDER_ENTITY = 'bi_work_order';
 
@@ -124,6 +128,9 @@ export async function listWorkOrders(
   caller: WorkOrderCaller,
 ): Promise<Page<WorkOrderRecord>> {
   const filter = workOrderListFilter(q, caller);
+  // The data rules the caller's roles chose on the list's menu (数据规则, issue 14), if any.
+  const rule = await dataRuleWhere(db, { userId: caller.actor.userId, username: caller.username }, WORK_ORDER_LIST_URL);
+  if (rule) filter.where = [...(filter.where ?? []), rule];
   // The contract's default sort (createTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
   const [total, rows, dicts] = await Promise.all([
