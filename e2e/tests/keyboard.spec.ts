@@ -26,20 +26,24 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-/** Presses ArrowDown in the open menu until the focused item reads `text`. */
+/**
+ * Presses ArrowDown in the open menu until the focused item reads `text`. After each press it waits for the focus to
+ * move (a busy machine paints the next item a frame or more later; reading at once would see the item before and
+ * stop one too far).
+ */
 async function arrowTo(page: Page, text: string): Promise<void> {
   const focused = page.locator('[role="menuitem"]:focus, [role="menuitem"].ant-dropdown-menu-item-active');
+  const current = async (): Promise<string> =>
+    (await focused
+      .first()
+      .textContent({ timeout: 500 })
+      .catch(() => '')) ?? '';
+  let previous = await current();
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('ArrowDown');
-    if (
-      (
-        (await focused
-          .first()
-          .textContent()
-          .catch(() => '')) ?? ''
-      ).includes(text)
-    )
-      return;
+    await expect.poll(current).not.toBe(previous);
+    previous = await current();
+    if (previous.includes(text)) return;
   }
   await expect(focused.first()).toContainText(text);
 }
