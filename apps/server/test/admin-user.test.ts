@@ -396,7 +396,48 @@ describe('freeze, resign, delete, password reset', () => {
     expect((await api(t.app, token, { method: 'GET', url: '/sys/user/getCurrentUserDeparts' })).statusCode).toBe(401);
     expect((await userRow('forgetful')).mustChangePassword).toBe(1);
     await expect(login(t.app, 'forgetful', NEW_PASSWORD)).rejects.toThrow();
-    expect(await login(t.app, 'forgetful', 'Reset_123')).toBeTruthy();
+
+    // The next sign-in says so; until a new password is picked only the calls a client needs to start answer.
+    const signedIn = body<{ token: string; userInfo: { mustChangePassword?: boolean } }>(
+      await api(t.app, null, {
+        method: 'POST',
+        url: '/sys/login',
+        payload: { username: 'forgetful', password: 'Reset_123' },
+      }),
+    );
+    expect(signedIn.result.userInfo.mustChangePassword).toBe(true);
+    const forced = signedIn.result.token;
+    const refused = await api(t.app, forced, { method: 'GET', url: '/sys/user/getCurrentUserDeparts' });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ success: false, message: '管理员已重置您的密码，请先修改密码' });
+    for (const url of [
+      '/sys/permission/getUserPermissionByToken',
+      '/sys/user/getUserInfo',
+      '/sys/dict/queryAllDictItems',
+    ]) {
+      expect((await api(t.app, forced, { method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const info = body<{ userInfo: { mustChangePassword?: boolean } }>(
+      await api(t.app, forced, { method: 'GET', url: '/sys/user/getUserInfo' }),
+    );
+    expect(info.result.userInfo.mustChangePassword).toBe(true);
+    const changed = body(
+      await api(t.app, forced, {
+        method: 'PUT',
+        url: '/sys/user/updatePassword',
+        payload: {
+          username: 'forgetful',
+          oldpassword: 'Reset_123',
+          password: 'Picked_456',
+          confirmpassword: 'Picked_456',
+        },
+      }),
+    );
+    expect(changed.success).toBe(true);
+    expect((await userRow('forgetful')).mustChangePassword).toBe(0);
+    // The same session goes on, now with every call it is allowed.
+    expect((await api(t.app, forced, { method: 'GET', url: '/sys/user/getCurrentUserDeparts' })).statusCode).toBe(200);
+    expect(await login(t.app, 'forgetful', 'Picked_456')).toBeTruthy();
 
     const unknown = body(
       await api(t.app, admin, {

@@ -106,6 +106,8 @@ export const COMMON_TEXT = {
 export const TEXT = {
   tokenInvalid: 'Token失效，请重新登录',
   noPermission: '没有权限，请联系管理员授权',
+  /** An administrator reset the password (changePassword): until the holder picks a new one, only a few calls answer. */
+  mustChangePassword: '管理员已重置您的密码，请先修改密码',
   notFound: '很抱歉，资源未找到!',
   tooLarge: '请求内容过大',
   tooManyRequests: '操作过于频繁，请稍后再试',

@@ -40,6 +40,9 @@ export function registerAuth(app: FastifyInstance): void {
     }
     if (policy === 'public') return;
     if (!request.session) throw AppError.unauthorized(TEXT.tokenInvalid);
+    if (request.session.user.mustChangePassword && !config.beforePasswordChange) {
+      throw AppError.forbidden(TEXT.mustChangePassword);
+    }
     if (policy === 'authenticated') return;
     const { user, permissionEpoch } = request.session;
     const codes = typeof policy.permission === 'string' ? [policy.permission] : policy.permission;

@@ -17,6 +17,8 @@ export interface SessionUser {
   realname: string;
   orgCode: string | null;
   status: number;
+  /** An administrator reset the password: the holder must pick a new one before anything else (auth.ts). */
+  mustChangePassword: boolean;
 }
 
 export interface Session {
@@ -56,6 +58,12 @@ declare module 'fastify' {
      * headers on a websocket; contract §2.12). Only the realtime socket route sets it.
      */
     tokenInProtocol?: boolean;
+    /**
+     * The route serves a caller whose password an administrator reset and who has not picked a new one yet: changing
+     * it, signing out, and what a client needs to start and show its 修改密码 (permissions, user info, dictionaries,
+     * the socket). Every other authenticated route refuses such a caller (plugins/auth.ts).
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;

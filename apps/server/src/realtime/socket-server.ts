@@ -245,6 +245,7 @@ export async function registerSocketServer(app: FastifyInstance, opts: SocketSer
             config: {
               policy: 'authenticated',
               tokenInProtocol: true,
+              beforePasswordChange: true,
               rateLimit: {
                 max: opts.handshakesPerMinute,
                 timeWindow: 60_000,

@@ -131,6 +131,8 @@ export interface UserInfo {
   updateBy: string | null;
   updateTime: string | null;
   homePath: string | null;
+  /** Houtai: an administrator reset the password; the holder must pick a new one first (JeecgBoot clients ignore it). */
+  mustChangePassword?: boolean;
 }
 
 /** The caller's own user info with the row version an editSelf may send back for the optimistic check. */

@@ -25,7 +25,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/selectDepart',
-    config: { policy: 'authenticated', operation: '切换部门', operateType: '3' },
+    config: { policy: 'authenticated', beforePasswordChange: true, operation: '切换部门', operateType: '3' },
     schema: { body: SelectDepartBody, tags },
     handler: async (request) => {
       const session = requireSession(request);
@@ -52,7 +52,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/user/updatePassword',
-    config: { policy: 'authenticated', operation: '修改密码', operateType: '3' },
+    config: { policy: 'authenticated', beforePasswordChange: true, operation: '修改密码', operateType: '3' },
     schema: { body: UpdatePasswordBody, tags },
     handler: async (request) => {
       const session = requireSession(request);

@@ -81,8 +81,10 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await loadTreeData(app.db, request.query)),
   );
 
-  app.get('/sys/dict/queryAllDictItems', { config: { policy: 'authenticated' }, schema: { tags } }, async () =>
-    ok(await queryAllDictItems(app.db)),
+  app.get(
+    '/sys/dict/queryAllDictItems',
+    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { tags } },
+    async () => ok(await queryAllDictItems(app.db)),
   );
 
   // Dictionaries are read from the database on every call (no server cache), so there is nothing to clear.

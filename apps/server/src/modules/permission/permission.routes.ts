@@ -18,7 +18,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sys/permission/getUserPermissionByToken',
-    { config: { policy: 'authenticated' }, schema: { tags: ['permission'] } },
+    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { tags: ['permission'] } },
     async (request, reply) => {
       const session = requireSession(request);
       // Each client gets the component names it has (client-menu.ts), told apart by X-Client / X-Version.

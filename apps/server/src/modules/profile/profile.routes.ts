@@ -15,8 +15,10 @@ const tags = ['profile'];
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decision: display settings are kept per user on the server (sys_user.settings, JSON) so they follow the
   // user across browsers; any signed-in user may read and save their own, no permission code needed.
-  app.get('/sys/user/getUserSettings', { config: { policy: 'authenticated' }, schema: { tags } }, async (request) =>
-    ok(await getUserSettings(app.db, requireSession(request))),
+  app.get(
+    '/sys/user/getUserSettings',
+    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { tags } },
+    async (request) => ok(await getUserSettings(app.db, requireSession(request))),
   );
 
   // Both verbs, like the contract's other writes. Unknown keys are dropped; a bad value is a 400 with the
@@ -34,8 +36,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The Vue3 contract's name; the same userInfo the login returns plus the row version, and the dictionaries.
-  app.get('/sys/user/getUserInfo', { config: { policy: 'authenticated' }, schema: { tags } }, async (request) =>
-    ok(await getUserInfo(app.db, requireSession(request))),
+  app.get(
+    '/sys/user/getUserInfo',
+    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { tags } },
+    async (request) => ok(await getUserInfo(app.db, requireSession(request))),
   );
 
   // Decision: our own name (the contract has no self-edit; /sys/user/edit is the administrators' form).

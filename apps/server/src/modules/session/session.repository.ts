@@ -26,6 +26,7 @@ function tokenWithUserQuery(db: Db, tokenHash: string) {
       'u.orgCode',
       'u.status',
       'u.delFlag',
+      'u.mustChangePassword',
       // Read in the same statement so that permission checks of this request need no query of their own.
       (eb) => eb.selectFrom('sysCacheEpoch').select('epoch').where('name', '=', 'permission').as('permissionEpoch'),
     ])

@@ -66,7 +66,14 @@ export async function resolveSession(
     tokenHash: row.tokenHash,
     impersonatorId: row.impersonatorId,
     permissionEpoch: row.permissionEpoch ?? 0,
-    user: { id: row.userId, username: row.username, realname: row.realname, orgCode: row.orgCode, status: row.status },
+    user: {
+      id: row.userId,
+      username: row.username,
+      realname: row.realname,
+      orgCode: row.orgCode,
+      status: row.status,
+      mustChangePassword: row.mustChangePassword === 1,
+    },
   };
 }
 

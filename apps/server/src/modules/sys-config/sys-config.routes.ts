@@ -10,7 +10,7 @@ const tags = ['sys-config'];
 export const sysConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/sysConfig/getByCode',
-    { config: { policy: 'authenticated' }, schema: { querystring: ByCodeQuery, tags } },
+    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { querystring: ByCodeQuery, tags } },
     async (request) => ok(await readPublicConfig(app.db, request.query.code)),
   );
 

@@ -72,6 +72,7 @@ export function presentUser(u: User, departs: readonly Depart[]): UserInfo {
     updateBy: u.updateBy,
     updateTime: toWireTime(u.updateTime),
     homePath: null,
+    ...(u.mustChangePassword === 1 ? { mustChangePassword: true } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { useSessionStore } from '../../lib/session-store.ts';
 import { menuTableFor, type MenuRouteHandle } from '../pages/menu-route-objects.tsx';
 import { NOT_FOUND_PATH } from '../route-guard.tsx';
 import { matchMenuRoute, matchTitle, type MenuRouteTable } from '../router/menu-routes.ts';
+import { ForcedPasswordChange } from './dialogs/forced-password-change.tsx';
 import { HeaderBar } from './layout/header-bar.tsx';
 import { LAYOUT_SIZES } from './layout/layout-sizes.ts';
 import { LogoArea } from './header/logo-area.tsx';
@@ -32,8 +33,10 @@ import { useTabsStore } from './tabs/tabs-store.ts';
 
 export function BasicLayout() {
   const permissions = useSessionStore((s) => s.permissions);
+  const mustChangePassword = useSessionStore((s) => s.userInfo?.mustChangePassword === true);
   // RequireAuth renders the shell only once permissions are in.
   if (!permissions) return null;
+  if (mustChangePassword) return <ForcedPasswordChange />;
   return <Shell table={menuTableFor(permissions)} />;
 }
 

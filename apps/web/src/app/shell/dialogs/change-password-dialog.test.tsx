@@ -91,3 +91,26 @@ describe('修改密码 dialog', () => {
     expect(screen.queryByLabelText('旧密码')).toBeNull();
   });
 });
+
+describe('a password an administrator reset', () => {
+  it('keeps 修改密码 open until a new one is saved, then clears the flag; 退出登录 instead of 取消', async () => {
+    const { ForcedPasswordChange } = await import('./forced-password-change.tsx');
+    const userInfo = useSessionStore.getState().userInfo!;
+    useSessionStore.getState().setUserInfo({ ...userInfo, mustChangePassword: true });
+    const calls = mockApi({ 'PUT /sys/user/updatePassword': () => ({ message: '密码重置成功!' }) });
+    renderInShell(<ForcedPasswordChange />);
+    expect(await screen.findByText('管理员已重置您的密码，请先修改密码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.getByRole('button', { name: /退出登录/ })).toBeTruthy();
+    // Escape does not dismiss it.
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.getByTestId('change-password-dialog')).toBeTruthy();
+
+    fill('旧密码', 'Reset_123');
+    fill('新密码', 'Picked_456');
+    fill('确认新密码', 'Picked_456');
+    submit();
+    await waitFor(() => expect(useSessionStore.getState().userInfo?.mustChangePassword).toBe(false));
+    expect(calls.map((c) => c.path)).toEqual(['/sys/user/updatePassword']);
+  });
+});

@@ -3,8 +3,8 @@
  * submitting → closed on success. The server's message is shown either way.
  */
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
-import { PASSWORD_DIALOG_WIDTH, SHELL_TEXT } from '@houtai/shared/constants';
+import { Alert, Form, Input, Modal } from 'antd';
+import { PASSWORD_DIALOG_WIDTH, SHELL_TEXT, TEXT } from '@houtai/shared/constants';
 import {
   CONFIRM_PASSWORD_REQUIRED,
   NEW_PASSWORD_REQUIRED,
@@ -25,6 +25,11 @@ export interface ChangePasswordDialogProps {
   onClose: () => void;
   /** Once the dialog has closed (its animation done): e.g. focus a trigger that antd cannot refocus. */
   afterClose?: (() => void) | undefined;
+  /**
+   * An administrator reset the password (the session's userInfo says mustChangePassword): the dialog cannot be
+   * dismissed — no close button, Escape or mask — and says why; signing out is offered instead of 取消.
+   */
+  forced?: { onSignOut: () => void } | undefined;
 }
 
 interface Values {
@@ -33,7 +38,7 @@ interface Values {
   confirmpassword: string;
 }
 
-export function ChangePasswordDialog({ open, onClose, afterClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose, afterClose, forced }: ChangePasswordDialogProps) {
   const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const username = useSessionStore((s) => s.userInfo?.username ?? null);
@@ -69,13 +74,20 @@ export function ChangePasswordDialog({ open, onClose, afterClose }: ChangePasswo
       confirmLoading={submitting}
       onOk={() => void submit()}
       onCancel={() => {
+        if (forced) return;
         form.resetFields();
         onClose();
       }}
+      closable={!forced}
+      keyboard={!forced}
+      mask={forced ? { closable: false } : undefined}
+      cancelText={forced ? SHELL_TEXT.logout : undefined}
+      cancelButtonProps={forced ? { onClick: forced.onSignOut } : undefined}
       destroyOnHidden
       afterClose={afterClose}
       data-testid="change-password-dialog"
     >
+      {forced && <Alert type="warning" showIcon title={TEXT.mustChangePassword} style={{ marginBottom: 16 }} />}
       <ModalForm
         onSubmit={submit}
         submitting={submitting}
