@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import './common.ts';
 import { ADMIN_LIMITS, ADMIN_TEXT } from './admin.ts';
+import { idList as sharedIdList } from './id-list.ts';
 
 export const DEPART_LIMITS = {
   departName: 100,
@@ -116,32 +117,9 @@ const optionalId = () =>
       .optional(),
   );
 
-/**
- * A comma list of ids (Jeecg sends `a,b,c,` with a trailing comma): deduplicated, blanks dropped; more than `max`
- * → `tooMany`; an element that is not an id → idInvalid.
- */
+/** A comma list of ids (or an array): deduplicated, blanks dropped; more than `max` → `tooMany` (contract/id-list.ts). */
 export const idList = (max: number, tooMany: string, required?: string) =>
-  z.preprocess(
-    (v) => {
-      if (blank(v)) return [];
-      const t = Array.isArray(v) ? v.join(',') : asText(v);
-      if (typeof t !== 'string') return t;
-      return [
-        ...new Set(
-          t
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-    },
-    z
-      .array(z.string().max(DEPART_LIMITS.id, DEPART_TEXT.idInvalid).regex(ID_PATTERN, DEPART_TEXT.idInvalid), {
-        error: DEPART_TEXT.idInvalid,
-      })
-      .max(max, tooMany)
-      .refine((a) => required === undefined || a.length > 0, required ?? ''),
-  );
+  sharedIdList({ invalid: DEPART_TEXT.idInvalid, max, tooMany, required });
 
 // ---- departments ----------------------------------------------------------------------------------------
 

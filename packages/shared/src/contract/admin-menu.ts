@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_TEXT } from './admin.ts';
+import { idList as sharedIdList } from './id-list.ts';
 
 export const MENU_TEXT = {
   nameRequired: '请输入菜单名称',
@@ -224,25 +225,12 @@ export const MenuEditBody = z
   .superRefine(checkMenu);
 export type MenuEditBody = z.infer<typeof MenuEditBody>;
 
-/** 'a,b,c,' or an array: blanks dropped, deduplicated, each a plain id, at most ADMIN_LIMITS.idsPerBatch. */
+/** 'a,b,c,' or an array of plain ids, at least one, at most ADMIN_LIMITS.idsPerBatch (contract/id-list.ts). */
 export const idList = (
   required: string,
   max: number = ADMIN_LIMITS.idsPerBatch,
   tooMany: string = ADMIN_TEXT.tooManyIds,
-) =>
-  z.preprocess(
-    (v) => {
-      const b = blankAsAbsent(v);
-      if (b === undefined) return [];
-      const parts = typeof b === 'string' ? b.split(',') : Array.isArray(b) ? b.map((x) => String(asText(x))) : b;
-      if (!Array.isArray(parts)) return parts;
-      return [...new Set(parts.map((p: string) => p.trim()).filter((p: string) => p !== ''))];
-    },
-    z
-      .array(z.string().regex(ID, MENU_TEXT.idInvalid), { error: MENU_TEXT.idInvalid })
-      .min(1, required)
-      .max(max, tooMany),
-  );
+) => sharedIdList({ invalid: MENU_TEXT.idInvalid, required, max, tooMany });
 
 export const MenuListQuery = z.object({
   name: z.preprocess(

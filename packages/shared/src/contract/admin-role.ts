@@ -9,6 +9,7 @@ import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
 import { ADMIN_LIMITS, ADMIN_TEXT } from './admin.ts';
+import { idList as sharedIdList, splitIds } from './id-list.ts';
 import { PickerPageQuery, filterText } from './pickers.ts';
 
 export const ROLE_NAME_MAX = 100;
@@ -53,12 +54,8 @@ const asText = (v: unknown): unknown =>
 /** A record id: a plain identifier (snowflake, 32-hex, or a seed's readable id). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Split a comma list (Jeecg sends 'a,b,c,' with a trailing comma) or take an array; blanks dropped, deduplicated. */
-export function splitRoleIds(value: string | readonly (string | number)[] | null | undefined): string[] {
-  if (value === null || value === undefined) return [];
-  const parts = typeof value === 'string' ? value.split(',') : value.map(String);
-  return [...new Set(parts.map((p) => p.trim()).filter((p) => p !== ''))];
-}
+/** Split a comma list or take an array (contract/id-list.ts). */
+export const splitRoleIds = splitIds;
 
 const requiredId = (required: string, invalid: string) =>
   z.preprocess(
@@ -66,17 +63,9 @@ const requiredId = (required: string, invalid: string) =>
     z.string({ error: required }).regex(ID, invalid),
   );
 
-/** An id list (comma text or array), each a plain identifier, 1..max entries. */
+/** An id list (comma text or array), each a plain identifier, min..max entries (contract/id-list.ts). */
 const idList = (required: string, invalid: string, max: number, tooMany: string, min = 1) =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'))
-        ? splitRoleIds(v)
-        : blank(v)
-          ? []
-          : v,
-    z.array(z.string().regex(ID, invalid), { error: invalid }).min(min, required).max(max, tooMany),
-  );
+  sharedIdList({ invalid, max, tooMany, required: min > 0 ? required : undefined });
 
 const roleName = z.preprocess(
   (v) => (typeof asText(v) === 'string' ? (asText(v) as string).trim() || undefined : asText(v)),

@@ -18,6 +18,7 @@ import {
   PASSWORDS_DIFFER,
 } from '../validation.ts';
 import { ADMIN_LIMITS, ADMIN_TEXT } from './admin.ts';
+import { optionalIdList } from './id-list.ts';
 import './common.ts';
 import { filterText, PICKER_TEXT, UserListQuery } from './pickers.ts';
 
@@ -87,24 +88,15 @@ const requiredId = (message: string) =>
 /**
  * A comma list of ids or codes ("a,b,c," as the Jeecg clients send them; an array is accepted too), trimmed,
  * deduplicated, at most ADMIN_LIMITS.idsPerBatch entries of ≤ 64 characters. Missing → undefined (leave as is);
- * blank → [] (none).
+ * blank → [] (none). contract/id-list.ts.
  */
 export const idList = (tooMany: string = ADMIN_USER_TEXT.tooManyIds) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null) return undefined;
-      const parts: unknown = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v;
-      if (!Array.isArray(parts)) return parts;
-      const cleaned = (parts as unknown[])
-        .map((p): unknown => (typeof p === 'number' ? String(p) : p))
-        .map((p): unknown => (typeof p === 'string' ? p.trim() : p));
-      return [...new Set(cleaned)].filter((p) => p !== '');
-    },
-    z
-      .array(z.string({ error: TEXT.badRequest }).max(64, TEXT.badRequest), { error: TEXT.badRequest })
-      .max(ADMIN_LIMITS.idsPerBatch, tooMany)
-      .optional(),
-  );
+  optionalIdList({
+    invalid: TEXT.badRequest,
+    max: ADMIN_LIMITS.idsPerBatch,
+    tooMany,
+    element: z.string({ error: TEXT.badRequest }).max(64, TEXT.badRequest),
+  });
 
 // ---- the list (/sys/user/list; also the pickers') ----
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 // Chinese default messages for every schema (common.ts configures zod once).
 import './common.ts';
+import { optionalIdList, splitIds } from './id-list.ts';
 import { COMMON_TEXT } from '../constants.ts';
 import { MY_MESSAGES_PAGE_SIZE } from '../messaging.ts';
 import { SuperQueryParamsQuery } from '../super-query.ts';
@@ -157,28 +158,17 @@ const wireTime = z.preprocess(
     .optional(),
 );
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Split a comma list or take an array (contract/id-list.ts). */
+export { splitIds };
 
-/** Split a comma list (Jeecg sends 'a,b,c,' with a trailing comma) or take an array; blanks dropped, deduplicated. */
-export function splitIds(value: string | readonly string[] | null | undefined): string[] {
-  if (value === null || value === undefined) return [];
-  const parts = typeof value === 'string' ? value.split(',') : value;
-  return [...new Set(parts.map((p) => p.trim()).filter((p) => p !== ''))];
-}
-
-/** A list of ids as a comma string or an array; every id a plain identifier. */
+/** A list of ids as a comma string or an array; every id a plain identifier; left out or blank → undefined. */
 const idList = z.preprocess(
-  (v) => {
-    const b = blankAsAbsent(v);
-    if (b === undefined) return undefined;
-    if (typeof b === 'string') return splitIds(b);
-    if (Array.isArray(b)) return splitIds(b.map((x) => String(asText(x))));
-    return b;
-  },
-  z
-    .array(z.string().regex(ID, ANNOUNCEMENT_TEXT.idsInvalid), { error: ANNOUNCEMENT_TEXT.idsInvalid })
-    .max(ANNOUNCEMENT_MAX_RECIPIENT_IDS, ANNOUNCEMENT_TEXT.tooManyIds)
-    .optional(),
+  blankAsAbsent,
+  optionalIdList({
+    invalid: ANNOUNCEMENT_TEXT.idsInvalid,
+    max: ANNOUNCEMENT_MAX_RECIPIENT_IDS,
+    tooMany: ANNOUNCEMENT_TEXT.tooManyIds,
+  }),
 );
 
 const title = z.preprocess(
