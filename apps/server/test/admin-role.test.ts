@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIMITS, ADMIN_PERMISSIONS, ADMIN_TEXT } from '@houtai/shared/contract/admin';
+import { TEXT } from '@houtai/shared/constants';
 import { ROLE_TEXT, type PermissionTreeNode, type RoleRecord } from '@houtai/shared/contract/admin-role';
 import type { PickerUser } from '@houtai/shared/contract/pickers';
 import type { PermissionResult, MenuNode } from '@houtai/shared/contract/permission';
@@ -551,6 +552,28 @@ describe('users of a role', () => {
       opsToken,
     );
     expect(body(ok).success).toBe(true);
+    expect(await holdersOf(adminRole)).toEqual([adminUser]);
+
+    // Two administrators taking the role from each other at the same moment: one of them stays (on PostgreSQL the
+    // second transaction waits for the first's row locks and counts what it committed).
+    const third = await newUser('qathirdadmin');
+    await call('POST', '/sys/user/addSysUserRole', { roleId: adminRole, userIdList: [third] });
+    const thirdToken = await login(t.app, 'qathirdadmin');
+    const both = await Promise.all([
+      call('DELETE', `/sys/user/deleteUserRole?roleId=${adminRole}&userId=${third}`),
+      call('DELETE', `/sys/user/deleteUserRole?roleId=${adminRole}&userId=${adminUser}`, undefined, thirdToken),
+    ]);
+    expect(both.map((r) => body(r).success).sort()).toEqual([false, true]);
+    // The refused one says lastAdmin, or — when the other had finished before it started — 没有权限 (its caller
+    // is no administrator any more).
+    const refused = both.find((r) => !body(r).success)!;
+    expect([ADMIN_TEXT.lastAdmin, TEXT.noPermission]).toContain(body(refused).message);
+    const left = await holdersOf(adminRole);
+    expect(left).toHaveLength(1);
+    if (!left.includes(adminUser)) {
+      await call('POST', '/sys/user/addSysUserRole', { roleId: adminRole, userIdList: [adminUser] }, thirdToken);
+      await call('DELETE', `/sys/user/deleteUserRole?roleId=${adminRole}&userId=${third}`);
+    }
     expect(await holdersOf(adminRole)).toEqual([adminUser]);
 
     // The role administrator cannot reach the other administration calls.

@@ -26,6 +26,7 @@ import { nowIso, toWireTime } from '../../lib/time.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
 import { removeGrantsOfRoles, rolePermissionIds, saveRolePermissions } from '../permission/role-permission.service.ts';
 import { findUserById } from '../user/user.service.ts';
+import { assertAdministratorsRemain } from '../user/user-admin.service.ts';
 import { multiUser, type UserPickerViewer } from '../user/user-picker.service.ts';
 import * as repo from './role.repository.ts';
 import { ADMIN_ROLE, isBuiltInRole } from './role.service.ts';
@@ -197,11 +198,7 @@ export async function removeRoleUsers(
   const isAdmin = role.roleCode === ADMIN_ROLE;
   if (isAdmin && userIds.includes(actor.userId)) throw AppError.business(ADMIN_TEXT.ownAdminRole);
   return db.transaction().execute(async (trx) => {
-    if (isAdmin) {
-      const before = await repo.countActiveHoldersExcept(trx, role.id, []);
-      const after = await repo.countActiveHoldersExcept(trx, role.id, userIds);
-      if (before > 0 && after === 0) throw AppError.business(ADMIN_TEXT.lastAdmin);
-    }
+    if (isAdmin) await assertAdministratorsRemain(trx, userIds);
     const removed = await repo.deleteUserRoleLinks(trx, role.id, userIds);
     if (removed > 0) await invalidatePermissions(trx);
     return removed;

@@ -229,20 +229,26 @@ export async function deleteUserRoleLinks(db: Db, roleId: string, userIds: reado
   return Number(res.numDeletedRows);
 }
 
-/** Active holders of the role (status 1, not deleted) other than `exceptUserIds`; a read join of sys_user. */
-export async function countActiveHoldersExcept(
-  db: Db,
-  roleId: string,
-  exceptUserIds: readonly string[],
-): Promise<number> {
-  let q = db
+/** Role ids of a live user (sys_user_role read through a join on the user), by role code. */
+export async function findRoleIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('sysUserRole as ur')
     .innerJoin('sysUser as u', 'u.id', 'ur.userId')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ur.roleId', '=', roleId)
-    .where('u.status', '=', 1)
-    .where('u.delFlag', '=', 0);
-  if (exceptUserIds.length > 0) q = q.where('ur.userId', 'not in', [...exceptUserIds]);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('ur.roleId')
+    .where('ur.userId', '=', userId)
+    .where('u.delFlag', '=', 0)
+    .orderBy('r.roleCode')
+    .execute();
+  return rows.map((r) => r.roleId);
+}
+
+/** Removes some of a user's role links. */
+export async function deleteRoleLinksOfUser(db: Db, userId: string, roleIds: readonly string[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .deleteFrom('sysUserRole')
+    .where('userId', '=', userId)
+    .where('roleId', 'in', [...roleIds])
+    .execute();
 }

@@ -67,11 +67,12 @@ export async function existingRoleIds(db: Db, ids: readonly string[]): Promise<s
   return (await repo.findRolesByIds(db, ids)).map((r) => r.id);
 }
 
-/**
- * Active administrators (admin role, status 1, not deleted) other than `exceptUserIds`: the last-administrator
- * guard of removing the admin role from users, and of freezing or deleting users.
- */
-export async function countActiveAdminsExcept(db: Db, exceptUserIds: readonly string[]): Promise<number> {
-  const adminId = await findRoleId(db, ADMIN_ROLE);
-  return adminId === undefined ? 0 : repo.countActiveHoldersExcept(db, adminId, exceptUserIds);
+/** The role ids of a live user, by role code (the user form's 角色). */
+export function roleIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  return repo.findRoleIdsOfUser(db, userId);
+}
+
+/** Takes these roles from a user (the user form's 角色 after an edit). */
+export function removeUserRoles(db: Db, userId: string, roleIds: readonly string[]): Promise<void> {
+  return repo.deleteRoleLinksOfUser(db, userId, roleIds);
 }

@@ -21,20 +21,6 @@ export function findLiveUsers(db: Db, ids: readonly string[]) {
     .execute();
 }
 
-/** Role ids of a live user (sys_user_role read through a join on the user). */
-export async function findRoleIdsOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('sysUserRole as ur')
-    .innerJoin('sysUser as u', 'u.id', 'ur.userId')
-    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
-    .select('ur.roleId')
-    .where('ur.userId', '=', userId)
-    .where('u.delFlag', '=', 0)
-    .orderBy('r.roleCode')
-    .execute();
-  return rows.map((r) => r.roleId);
-}
-
 /** Which of the ids name a department that is not deleted, with its org code. */
 export function findLiveDeparts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -234,18 +220,5 @@ export async function replaceUserSettlementOrgs(db: Db, userId: string, ids: rea
   await db
     .insertInto('sysUserSettlementOrg')
     .values(ids.map((settlementOrgId) => ({ id: newId(), userId, settlementOrgId })))
-    .execute();
-}
-
-/**
- * Removes some of a user's role links. STOPGAP: sys_user_role is the role module's table; role.service.ts publishes
- * no removal by user yet (issue 14 helper A owns it). Move this into role.service when it does.
- */
-export async function deleteRoleLinksOfUser(db: Db, userId: string, roleIds: readonly string[]): Promise<void> {
-  if (roleIds.length === 0) return;
-  await db
-    .deleteFrom('sysUserRole')
-    .where('userId', '=', userId)
-    .where('roleId', 'in', [...roleIds])
     .execute();
 }

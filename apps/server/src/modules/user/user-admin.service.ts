@@ -24,7 +24,14 @@ import { nowIso, toWireTime } from '../../lib/time.ts';
 import { findFileRecord } from '../files/files.service.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
 import { positionNamesByCodes } from '../position/position.service.ts';
-import { ADMIN_ROLE, addUserRole, existingRoleIds, findRoleId } from '../role/role.service.ts';
+import {
+  ADMIN_ROLE,
+  addUserRole,
+  existingRoleIds,
+  findRoleId,
+  removeUserRoles,
+  roleIdsOfUser,
+} from '../role/role.service.ts';
 import { revokeUserTokens } from '../session/session.service.ts';
 import * as repo from './user-admin.repository.ts';
 import * as userRepo from './user.repository.ts';
@@ -103,7 +110,7 @@ async function writeLinks(db: Db, userId: string, links: Links, previousRoles: r
   if (links.roleIds !== undefined) {
     const keep = new Set(links.roleIds);
     const gone = previousRoles.filter((r) => !keep.has(r));
-    if (gone.length) await repo.deleteRoleLinksOfUser(db, userId, gone);
+    if (gone.length) await removeUserRoles(db, userId, gone);
     for (const roleId of links.roleIds) if (!previousRoles.includes(roleId)) await addUserRole(db, userId, roleId);
   }
   if (links.departIds !== undefined) await repo.replaceUserDeparts(db, userId, links.departIds);
@@ -187,7 +194,7 @@ export async function editUser(db: Db, actor: Actor, body: UserEditBody): Promis
   );
   try {
     await db.transaction().execute(async (trx) => {
-      const previousRoles = await repo.findRoleIdsOfUser(trx, body.id);
+      const previousRoles = await roleIdsOfUser(trx, body.id);
       if (body.selectedroles !== undefined) await guardAdminRoleRemoval(trx, actor, body.id, body.selectedroles);
       const n = await repo.updateAccount(trx, body.id, changes, body.version, actor.username, nowIso());
       if (n === 0) throw refuse(body.version !== undefined ? ADMIN_TEXT.stale : ADMIN_TEXT.notFound);
@@ -203,6 +210,19 @@ export async function editUser(db: Db, actor: Actor, body: UserEditBody): Promis
     throw err;
   }
   if (body.selectedroles !== undefined || body.selecteddeparts !== undefined) await invalidatePermissions(db);
+}
+
+/**
+ * Inside a transaction that takes the account or the admin role away from `losing`: takes the active
+ * administrators' row locks first (two such transactions on PostgreSQL queue on the same rows, so the second counts
+ * what the first committed), then refuses when no active administrator would remain. The one guard of user
+ * deletes, freezes and resignations and of the role screen's 取消关联 (role-admin.service.ts).
+ */
+export async function assertAdministratorsRemain(trx: Db, losing: readonly string[]): Promise<void> {
+  await repo.lockActiveAdmins(trx, ADMIN_ROLE);
+  const admins = await repo.findActiveAdminIds(trx, ADMIN_ROLE);
+  const target = new Set(losing);
+  if (admins.length > 0 && admins.every((a) => target.has(a))) throw refuse(ADMIN_TEXT.lastAdmin);
 }
 
 /** The admin role taken from oneself, or from the last active administrator → refused. */
@@ -223,7 +243,7 @@ export async function getUser(db: Db, id: string) {
   const u = await userRepo.findUserById(db, id);
   if (!u) throw refuse(ADMIN_TEXT.notFound);
   const [roleIds, departIds, settlementOrgIds] = await Promise.all([
-    repo.findRoleIdsOfUser(db, id),
+    roleIdsOfUser(db, id),
     repo.findDepartIdsOfUser(db, id),
     repo.findSettlementOrgIdsOfUser(db, id),
   ]);
@@ -258,7 +278,7 @@ export async function getUser(db: Db, id: string) {
 
 /** GET /sys/user/queryUserRole: the role ids of a user; none is a refusal, as JeecgBoot answers. */
 export async function userRoleIds(db: Db, userId: string): Promise<string[]> {
-  const ids = await repo.findRoleIdsOfUser(db, userId);
+  const ids = await roleIdsOfUser(db, userId);
   if (ids.length === 0) throw refuse(ADMIN_USER_TEXT.noRole);
   return ids;
 }
@@ -290,12 +310,9 @@ async function disableAccounts(
 ): Promise<void> {
   if (ids.includes(actor.id)) throw refuse(ADMIN_TEXT.ownAccount);
   await db.transaction().execute(async (trx) => {
-    await repo.lockActiveAdmins(trx, ADMIN_ROLE);
+    await assertAdministratorsRemain(trx, ids);
     const live = await repo.findLiveUsers(trx, ids);
     if (live.length !== ids.length) throw refuse(ADMIN_TEXT.notFound);
-    const admins = await repo.findActiveAdminIds(trx, ADMIN_ROLE);
-    const target = new Set(ids);
-    if (admins.some((a) => target.has(a)) && admins.every((a) => target.has(a))) throw refuse(ADMIN_TEXT.lastAdmin);
     await write(trx, nowIso());
   });
   for (const id of ids) await revokeUserTokens(db, id, 'account-disabled');
