@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { grantDiff } from '../../lib/grant-diff.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { nowIso, toWireTime } from '../../lib/time.ts';
@@ -26,13 +27,6 @@ import { invalidatePermissions } from '../permission/permission-codes.service.ts
 import { findUserById } from '../user/user.service.ts';
 import * as repo from './depart-admin.repository.ts';
 import { requireLiveDepart, type DepartWriter } from './depart-admin.service.ts';
-
-/** A diff-based save: added = wanted − last, removed = last − wanted (JeecgBoot's saveRolePermission rule). */
-function diff(wanted: readonly string[], last: readonly string[]) {
-  const lastSet = new Set(last);
-  const wantedSet = new Set(wanted);
-  return { added: wanted.filter((id) => !lastSet.has(id)), removed: last.filter((id) => !wantedSet.has(id)) };
-}
 
 // ---- department permissions --------------------------------------------------------------------------------
 
@@ -48,17 +42,17 @@ export async function departPermissionIds(db: Db, departId: string): Promise<str
 export async function saveDepartPermissions(db: Db, body: SaveDepartPermissionBody): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await requireLiveDepart(trx, body.departId);
-    const { added, removed } = diff(body.permissionIds, body.lastpermissionIds);
-    const held = new Set(await repo.findDepartPermissionIds(trx, body.departId));
-    const toAdd = (await repo.findExistingPermissionIds(trx, added)).filter((id) => !held.has(id));
-    await repo.deleteDepartPermissions(
-      trx,
-      body.departId,
-      removed.filter((id) => held.has(id)),
-    );
+    const held = await repo.findDepartPermissionIds(trx, body.departId);
+    const { toAdd, toRemove } = grantDiff(held, body.permissionIds, body.lastpermissionIds);
+    await repo.deleteDepartPermissions(trx, body.departId, toRemove);
     await repo.insertDepartPermissions(
       trx,
-      toAdd.map((permissionId) => ({ id: newId(), departId: body.departId, permissionId, dataRuleIds: null })),
+      (await repo.findExistingPermissionIds(trx, toAdd)).map((permissionId) => ({
+        id: newId(),
+        departId: body.departId,
+        permissionId,
+        dataRuleIds: null,
+      })),
     );
   });
   await invalidatePermissions(db);
@@ -219,27 +213,28 @@ export function userRoleLinks(db: Db, userId: string, departId: string): Promise
 }
 
 /**
- * POST deptRoleUserAdd: roles in newRoleId but not in oldRoleId are given to the user, the reverse taken away.
+ * POST deptRoleUserAdd: the roles of newRoleId are given to the user, those of oldRoleId no longer ticked taken
+ * away (lib/grant-diff.ts).
  * Every role given must exist and belong to a live department the user is a member of.
  */
 export async function setUserDepartRoles(db: Db, body: DeptRoleUserAddBody): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, body.userId);
     if (!user || user.delFlag !== 0) throw AppError.business(DEPART_TEXT.userNotFound);
-    const { added, removed } = diff(body.newRoleId, body.oldRoleId);
-    const roles = await repo.findRolesByIds(trx, added);
-    if (roles.length !== added.length) throw AppError.business(DEPART_TEXT.roleNotFound);
+    const held = await repo.heldRoleIds(trx, body.userId, [...body.newRoleId, ...body.oldRoleId]);
+    const { toAdd, toRemove } = grantDiff(held, body.newRoleId, body.oldRoleId);
+    const roles = await repo.findRolesByIds(trx, toAdd);
+    if (roles.length !== toAdd.length) throw AppError.business(DEPART_TEXT.roleNotFound);
     for (const departId of new Set(roles.map((r) => r.departId))) {
       const dep = await requireLiveDepart(trx, departId);
       if (!(await repo.isMember(trx, body.userId, departId))) {
         throw AppError.business(DEPART_TEXT.userNotMember(dep.departName));
       }
     }
-    const held = new Set(await repo.heldRoleIds(trx, body.userId, added));
-    await repo.deleteRoleUsers(trx, body.userId, removed);
+    await repo.deleteRoleUsers(trx, body.userId, toRemove);
     await repo.insertRoleUsers(
       trx,
-      added.filter((id) => !held.has(id)).map((droleId) => ({ id: newId(), userId: body.userId, droleId })),
+      toAdd.map((droleId) => ({ id: newId(), userId: body.userId, droleId })),
     );
   });
   await invalidatePermissions(db);
@@ -260,29 +255,23 @@ export async function saveDeptRolePermissions(db: Db, body: SaveDeptRolePermissi
   await db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, body.roleId);
     await requireLiveDepart(trx, role.departId);
-    const { added, removed } = diff(body.permissionIds, body.lastpermissionIds);
+    const granted = await repo.findRolePermissionIds(trx, role.id);
+    const { toAdd, toRemove } = grantDiff(granted, body.permissionIds, body.lastpermissionIds);
     const departHolds = new Set(await repo.findDepartPermissionIds(trx, role.departId));
-    if (added.some((id) => !departHolds.has(id))) throw AppError.business(DEPART_TEXT.permissionNotHeld);
-    const granted = new Set(await repo.findRolePermissionIds(trx, role.id));
-    await repo.deleteRolePermissions(
-      trx,
-      role.id,
-      removed.filter((id) => granted.has(id)),
-    );
+    if (toAdd.some((id) => !departHolds.has(id))) throw AppError.business(DEPART_TEXT.permissionNotHeld);
+    await repo.deleteRolePermissions(trx, role.id, toRemove);
     const at = nowIso();
     await repo.insertRolePermissions(
       trx,
-      added
-        .filter((id) => !granted.has(id))
-        .map((permissionId) => ({
-          id: newId(),
-          departId: role.departId,
-          roleId: role.id,
-          permissionId,
-          dataRuleIds: null,
-          operateDate: at,
-          operateIp: ip.slice(0, 100),
-        })),
+      toAdd.map((permissionId) => ({
+        id: newId(),
+        departId: role.departId,
+        roleId: role.id,
+        permissionId,
+        dataRuleIds: null,
+        operateDate: at,
+        operateIp: ip.slice(0, 100),
+      })),
     );
   });
   await invalidatePermissions(db);

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { invalidatePermissions } from './permission-codes.service.ts';
 import * as repo from './role-permission.repository.ts';
+import { grantDiff } from '../../lib/grant-diff.ts';
 
 /**
  * The codes the admin role always keeps (with every menu above them): without them no one could open 角色管理 or
@@ -114,12 +115,8 @@ export async function saveRolePermissions(
     const live = new Set(rows.map((r) => r.id));
     if (change.permissionIds.some((id) => !live.has(id))) throw AppError.business(ROLE_TEXT.permissionUnknown);
 
-    const stored = new Set(await repo.findRoleLinkIds(trx, target.roleId));
-    const ticked = new Set(change.permissionIds);
-    // Every ticked id ends up granted; only what was unticked since the read is removed.
-    const toAdd = [...ticked].filter((id) => !stored.has(id));
-    const last = new Set(change.lastpermissionIds ?? stored);
-    const toRemove = [...last].filter((id) => !ticked.has(id) && stored.has(id));
+    const stored = await repo.findRoleLinkIds(trx, target.roleId);
+    const { toAdd, toRemove } = grantDiff(stored, change.permissionIds, change.lastpermissionIds);
 
     if (target.guardAdmin && toRemove.length > 0) {
       const kept = rowsWithAncestors(rows, ADMIN_KEPT_CODES);
