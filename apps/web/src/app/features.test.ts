@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeatureEntry } from '../lib/feature-entry.ts';
 import { FEATURES } from './features.ts';
 import { PAGE_LOADERS } from './pages/page-loaders.tsx';
-import { PAGE_KEYS } from './router/page-registry.ts';
+import { PAGE_KEYS } from '../lib/page-registry.ts';
 import { headerItems } from './shell/header/feature-header-items.tsx';
 import { realtimeHandlers } from './shell/realtime/use-shell-realtime.ts';
 import { SHELL_PARTS } from './shell/shell-parts.ts';

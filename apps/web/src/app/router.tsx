@@ -12,7 +12,7 @@ import { HOME_PATH } from '@houtai/shared/constants';
 import { publicRoutes } from './public-routes.tsx';
 import { useSessionStore } from '../lib/session-store.ts';
 import { loadPage } from './pages/page-loaders.tsx';
-import type { PageKey } from './router/page-registry.ts';
+import type { PageKey } from '../lib/page-registry.ts';
 import { PageSpinner, RouteErrorPage } from './route-fallbacks.tsx';
 import { NOT_FOUND_PATH, RequireAuth, UnknownPath, ensureMenuRoutes } from './route-guard.tsx';
 

@@ -82,7 +82,7 @@ export type HeaderItem = ComponentType<HeaderItemProps>;
 
 /** Loaded on the first screen: what the router needs. */
 export interface FeatureEntry {
-  /** Screens of the signed-in shell by page key (the menu's component → page key table is app/router/page-registry.ts). */
+  /** Screens of the signed-in shell by page key (the menu's component → page key table is lib/page-registry.ts). */
   readonly pages?: Readonly<Record<string, PageLoader>>;
   /** Pages outside the shell, in route order. */
   readonly publicPages?: readonly PublicPage[];

@@ -95,6 +95,9 @@ const ICONS: Readonly<Record<string, () => ReactNode>> = {
   user: () => <UserOutlined />,
 };
 
+/** Every icon name drawn here, in order (the menu editor's icon picker offers these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS).sort();
+
 /** The icon of a menu icon name; undefined for none or an unknown name. */
 export function menuIcon(name: string | null | undefined): ReactNode {
   return name && Object.hasOwn(ICONS, name) ? ICONS[name]!() : undefined;

@@ -404,5 +404,9 @@ export interface PermissionTreeModel {
   isLeaf: boolean;
   ruleFlag: number;
   scopedSlots: { title: string } | null;
+  /** 0 top menu, 1 sub menu, 2 button or field rule (as PermissionTreeNode of admin-role.ts). */
+  menuType: number;
+  /** Of a button: '1' 显示, '2' 禁用; null on menus. */
+  permsType: string | null;
   children?: PermissionTreeModel[];
 }

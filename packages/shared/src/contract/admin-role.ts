@@ -156,6 +156,8 @@ export interface PermissionTreeNode {
   scopedSlots: { title: string } | null;
   /** 0 top menu, 1 sub menu, 2 button or field rule (our web shows the kind; Jeecg clients ignore it). */
   menuType: number;
+  /** Of a button (menuType 2): '1' a button or field rule (显示), '2' a disable rule (禁用); null on menus. */
+  permsType: string | null;
   children?: PermissionTreeNode[];
 }
 

@@ -227,7 +227,7 @@ export function findDepartPermissionRows(db: Db, departId: string) {
   return db
     .selectFrom('sysDepartPermission as dp')
     .innerJoin('sysPermission as p', 'p.id', 'dp.permissionId')
-    .select(['p.id', 'p.parentId', 'p.name', 'p.icon', 'p.ruleFlag'])
+    .select(['p.id', 'p.parentId', 'p.name', 'p.icon', 'p.ruleFlag', 'p.menuType', 'p.permsType'])
     .where('dp.departId', '=', departId)
     .where('p.delFlag', '=', 0)
     .orderBy('p.sortNo')

@@ -73,6 +73,8 @@ function treeOf(rows: readonly repo.DepartPermissionRow[]): PermissionTreeModel[
         isLeaf: true,
         ruleFlag: r.ruleFlag,
         scopedSlots: r.ruleFlag === 1 ? { title: 'hasDatarule' } : null,
+        menuType: r.menuType,
+        permsType: r.menuType === 2 ? r.permsType : null,
         children: [],
       },
     ]),

@@ -15,7 +15,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 export function findPermissionTreeRows(db: Db) {
   return db
     .selectFrom('sysPermission')
-    .select(['id', 'parentId', 'name', 'icon', 'menuType', 'perms', 'ruleFlag'])
+    .select(['id', 'parentId', 'name', 'icon', 'menuType', 'perms', 'permsType', 'ruleFlag'])
     .where('delFlag', '=', 0)
     .orderBy('sortNo')
     .orderBy('id')

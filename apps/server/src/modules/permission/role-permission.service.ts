@@ -69,6 +69,7 @@ export function buildPermissionTree(rows: readonly repo.PermissionTreeRow[]): Pe
       ruleFlag: row.ruleFlag,
       scopedSlots: row.ruleFlag === 1 ? { title: 'hasDatarule' } : null,
       menuType: row.menuType,
+      permsType: row.menuType === 2 ? row.permsType : null,
     };
     if (kids.length > 0) n.children = kids.map(node);
     return n;

@@ -1,5 +1,5 @@
 /**
- * Every page key of the registry (app/router/page-registry.ts) → its lazily imported screen: the features'
+ * Every page key of the registry (lib/page-registry.ts) → its lazily imported screen: the features'
  * pages (their entries, app/features.ts) and the shell's own (the iframe host, the not-built page, for now the
  * online list screens). The table is exhaustive: a new page key fails the typecheck until a feature publishes
  * its screen (or it points to the not-built page here), and so does a feature page the registry does not know.
@@ -9,7 +9,7 @@
 import { lazy, type LazyExoticComponent } from 'react';
 import type { FeatureEntry, PageComponent, PageLoader } from '../../lib/feature-entry.ts';
 import { FEATURES, type FeaturePageKey } from '../features.ts';
-import type { PageKey } from '../router/page-registry.ts';
+import type { PageKey } from '../../lib/page-registry.ts';
 
 const notBuilt: PageLoader = async () => (await import('./not-built-page.tsx')).NotBuiltPage;
 

@@ -27,7 +27,7 @@ import {
   isIframeComponent,
   lookupPage,
   type PageKey,
-} from './page-registry.ts';
+} from '../../lib/page-registry.ts';
 
 /** Values of Jeecg's `window._CONFIG` that menu urls may reference, e.g. `{ domianURL: 'https://host/api' }`. */
 export type PlaceholderConfig = Readonly<Record<string, string | undefined>>;

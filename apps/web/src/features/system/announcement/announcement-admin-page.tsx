@@ -43,6 +43,7 @@ import { useReleaseAnnouncement } from './api/release-announcement.ts';
 import { useRevokeAnnouncement } from './api/revoke-announcement.ts';
 import { AnnouncementFormDialog } from './announcement-form-dialog.tsx';
 import { CATEGORY_OPTIONS, PRIORITY_COLOR, SEND_STATUS_COLOR, SEND_STATUS_OPTIONS } from './labels.ts';
+import { SearchForm } from '../../../widgets/list-page/search-form.tsx';
 
 /** 高级查询's fields: those the server's announcement registry lets a condition name (announcement.fields.ts). */
 const ANNOUNCEMENT_QUERY_FIELDS: readonly SuperQueryField[] = [
@@ -94,11 +95,6 @@ export function AnnouncementAdminPage() {
       const text = failureText(e);
       if (text) void message.warning(text);
     }
-  };
-
-  const reset = () => {
-    form.resetFields();
-    table.searchProps.onReset();
   };
 
   // A revoked announcement names its 撤销时间 on its tag: the column shows only on the widest screens.
@@ -211,7 +207,7 @@ export function AnnouncementAdminPage() {
         listKey={ANNOUNCEMENT_LIST_PATH}
         title="系统通告"
         search={
-          <Form form={form} layout="inline" onFinish={table.searchProps.onSearch} style={{ rowGap: 12 }}>
+          <SearchForm form={form} onSearch={table.searchProps.onSearch} onReset={table.searchProps.onReset}>
             <Form.Item label="标题" name="titile">
               <Input placeholder="请输入标题" allowClear style={{ width: 200 }} />
             </Form.Item>
@@ -221,15 +217,7 @@ export function AnnouncementAdminPage() {
             <Form.Item label="发布状态" name="sendStatus">
               <Select placeholder="请选择" allowClear options={SEND_STATUS_OPTIONS} style={{ width: 140 }} />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  查询
-                </Button>
-                <Button onClick={reset}>重置</Button>
-              </Space>
-            </Form.Item>
-          </Form>
+          </SearchForm>
         }
         toolbar={
           <Authorized action={ANNOUNCEMENT_PERMISSIONS.add}>

@@ -54,6 +54,13 @@ export const PAGE_COMPONENTS = {
   'system/SysConfigNotice': 'system-notice-banner',
   'test/WidgetGallery': 'widget-gallery',
   'hr/attendance/ShiftList': 'hr-attendance-shift',
+  'system/UserList': 'system-user-list',
+  'system/RoleUserList': 'system-role-list',
+  'system/RoleList': 'system-role-list',
+  'system/NewPermissionList': 'system-menu-list',
+  'system/PermissionList': 'system-menu-list',
+  'system/DepartList': 'system-depart-list',
+  'system/QuartzJobList': 'system-quartz-list',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -73,6 +80,11 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   SysConfigNotice: 'system-notice-banner',
   'test-home': 'widget-gallery',
   'hr-attendance-shift': 'hr-attendance-shift',
+  'isystem-user': 'system-user-list',
+  'isystem-roleUserList': 'system-role-list',
+  'isystem-newPermissionList': 'system-menu-list',
+  'isystem-depart': 'system-depart-list',
+  'monitor-quartz': 'system-quartz-list',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */
@@ -84,10 +96,12 @@ export type PageKey = OnlinePageKey | BuiltPageKey | typeof IFRAME_PAGE | typeof
 
 /** Every page key, for an exhaustive loader table and its test. */
 export const PAGE_KEYS: readonly PageKey[] = [
-  ...Object.values(ONLINE_COMPONENTS),
-  ...Object.values(PAGE_COMPONENTS),
-  IFRAME_PAGE,
-  NOT_BUILT_PAGE,
+  ...new Set<PageKey>([
+    ...Object.values(ONLINE_COMPONENTS),
+    ...Object.values(PAGE_COMPONENTS),
+    IFRAME_PAGE,
+    NOT_BUILT_PAGE,
+  ]),
 ];
 
 export const IFRAME_COMPONENT = 'layouts/IframePageView';
