@@ -87,3 +87,10 @@ export async function chooseOption(page: Page, entry: Locator): Promise<void> {
   await animationsSettled(page);
   await entry.click();
 }
+
+/** The access token the page's session stored (the API calls of a spec send it as X-Access-Token). */
+export async function tokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('houtai:access-token'));
+  if (!raw) throw new Error('no access token stored');
+  return (JSON.parse(raw) as { value: string }).value;
+}

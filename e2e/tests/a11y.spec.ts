@@ -10,31 +10,11 @@
  * notice bell panel, 我的消息 and a message opened in it, task centre, 操作日志, work order add/assign/note/import,
  * announcement form and its image dialog, the tab bar's context menu.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PRIMARY_COLORS, type DisplaySettingsPatch } from '@houtai/shared/settings';
+import { audit } from '../src/axe.ts';
 import { expect, test } from '../src/fixtures.ts';
-import { animationsSettled, signIn } from '../src/session.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
-
-/** Runs axe on the page as it is now; a serious or critical violation is a (soft) failure named after `what`. */
-async function audit(page: Page, what: string): Promise<void> {
-  await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n` +
-        v.nodes
-          .slice(0, 8)
-          .map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
-          .join('\n'),
-    )
-    .join('\n');
-  expect.soft(bad.length, `${what}: ${bad.length} serious/critical axe violations\n${report}`).toBe(0);
-}
+import { signIn, tokenOf } from '../src/session.ts';
 
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
@@ -50,12 +30,6 @@ async function openSettings(page: Page): Promise<void> {
 async function closeSettings(page: Page): Promise<void> {
   await page.getByTestId('settings-drawer').locator('.ant-drawer-close').click();
   await expect(page.getByText('整体风格设置')).toBeHidden();
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => window.localStorage.getItem('houtai:access-token'));
-  if (!raw) throw new Error('no access token stored');
-  return (JSON.parse(raw) as { value: string }).value;
 }
 
 test.describe.configure({ timeout: 240_000 });

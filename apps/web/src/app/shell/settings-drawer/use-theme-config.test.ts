@@ -71,6 +71,10 @@ describe('theme config', () => {
       pass(t.colorSuccess, t.colorSuccessBg, 'success tag');
       pass(t.colorWarning, t.colorWarningBg, 'warning tag');
       pass(t.colorError, t.colorErrorBg, 'error tag');
+      // A switch's 是/否: white on the off track, and on it hovered.
+      const sw = config.components?.Switch as Record<string, string>;
+      pass(WHITE, sw.colorTextQuaternary!, 'white on an off switch');
+      pass(WHITE, sw.colorTextTertiary!, 'white on a hovered off switch');
       pass(t.colorError, WHITE, 'form error message');
       pass(t.colorError, PAGE_BACKGROUND, 'form error message on the sign-in page');
       pass(t.colorInfo, t.colorInfoBg, 'processing tag');

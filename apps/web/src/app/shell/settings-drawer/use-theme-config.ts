@@ -109,6 +109,9 @@ export function themeConfigFor(primaryColor: string): ThemeConfig {
       Menu: { itemSelectedBg: selectedBg, itemSelectedColor: primary, horizontalItemSelectedColor: primary },
       Tabs: { itemSelectedColor: primary, itemHoverColor: hover, itemActiveColor: active },
       Tag: presetTokens,
+      // A switch that is off draws its track in the quaternary grey (#bfbfbf): white 是/否 text on it was 1.83:1.
+      // The secondary grey passes with white; hovering goes darker still.
+      Switch: { colorTextQuaternary: SECONDARY_TEXT, colorTextTertiary: blend(SECONDARY_TEXT, 0.8, '#000000') },
     },
   };
 }
