@@ -127,6 +127,7 @@ export const TEXT = {
   forceLogoutSuccess: '强制退出成功',
   forceLogoutTargetRequired: '请指定要强制退出的会话',
   forceLogoutNone: '未找到在线会话',
+  forceLogoutSelf: '不能强制退出自己当前的会话，请使用退出登录',
   smsSent: '短信验证码发送成功',
   smsWrong: '手机验证码错误',
   smsUnavailable: '短信服务未开通，请联系管理员',

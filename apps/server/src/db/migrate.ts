@@ -14,6 +14,8 @@ import * as m0011 from './migrations/0011-shift-name-live-unique.ts';
 import * as m0012 from './migrations/0012-permission-data-rules.ts';
 import * as m0013 from './migrations/0013-depart-roles.ts';
 import * as m0014 from './migrations/0014-quartz-jobs.ts';
+import * as m0018 from './migrations/0018-table-dict-registry.ts';
+import * as m0019 from './migrations/0019-operate-log-cost-time.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -30,6 +32,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-permission-data-rules': m0012,
   '0013-depart-roles': m0013,
   '0014-quartz-jobs': m0014,
+  '0018-table-dict-registry': m0018,
+  '0019-operate-log-cost-time': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

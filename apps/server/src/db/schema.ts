@@ -286,6 +286,8 @@ export interface OperateLogTable {
   requestMethod: string | null;
   requestUrl: string | null;
   ip: string | null;
+  /** Milliseconds the write took (migration 0019); null on older rows. */
+  costTime: Generated<number | null>;
 }
 
 export interface SysLogTable {
@@ -564,6 +566,17 @@ export interface SysQuartzJobRunTable {
   createBy: string | null;
 }
 
+/** 表字典登记: a table dictionary a request may name (migration 0018); status 1 启用, 0 停用. */
+export interface SysTableDictTable extends Audit {
+  id: string;
+  tableName: string;
+  textField: string;
+  valueField: string;
+  description: string | null;
+  status: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface Database {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -611,6 +624,7 @@ export interface Database {
   demoAdverseAccidentRule: DemoAdverseAccidentRuleTable;
   sysQuartzJob: SysQuartzJobTable;
   sysQuartzJobRun: SysQuartzJobRunTable;
+  sysTableDict: SysTableDictTable;
 }
 
 export type User = Selectable<SysUserTable>;

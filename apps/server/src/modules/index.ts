@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { onlineRoutes } from './auth/online.routes.ts';
 import { operateLogRoutes } from './operate-log/operate-log.routes.ts';
+import { logRoutes } from './log/log.routes.ts';
 import { permissionRoutes } from './permission/permission.routes.ts';
 import { currentUserRoutes } from './current-user/current-user.routes.ts';
 import { sysConfigRoutes } from './sys-config/sys-config.routes.ts';
@@ -11,6 +12,8 @@ import { dictRoutes } from './dict/dict.routes.ts';
 import { categoryRoutes } from './category/category.routes.ts';
 import { duplicateCheckRoutes } from './duplicate-check/duplicate-check.routes.ts';
 import { checkRuleRoutes } from './check-rule/check-rule.routes.ts';
+import { checkRuleAdminRoutes } from './check-rule/check-rule-admin.routes.ts';
+import { tableDictRoutes } from './table-dict/table-dict.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -36,6 +39,10 @@ import { menuAdminRoutes } from './permission/menu-admin.routes.ts';
 import { departAdminRoutes } from './depart/depart-admin.routes.ts';
 import { userAdminRoutes } from './user/user-admin.routes.ts';
 import { quartzRoutes } from './quartz/quartz.routes.ts';
+import { categoryAdminRoutes } from './category/category-admin.routes.ts';
+import { positionAdminRoutes } from './position/position-admin.routes.ts';
+import { settlementRoutes } from './settlement/settlement.routes.ts';
+import { dictAdminRoutes } from './dict/dict-admin.routes.ts';
 
 /**
  * The export and import kinds of the task centre, one list per business module (each declared in the module's
@@ -46,6 +53,7 @@ export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS]);
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
+  logRoutes,
   authRoutes,
   onlineRoutes,
   permissionRoutes,
@@ -56,6 +64,8 @@ export const apiModules: FastifyPluginAsync[] = [
   categoryRoutes,
   duplicateCheckRoutes,
   checkRuleRoutes,
+  checkRuleAdminRoutes,
+  tableDictRoutes,
   profileRoutes,
   registrationRoutes,
   filesRoutes,
@@ -80,4 +90,8 @@ export const apiModules: FastifyPluginAsync[] = [
   departAdminRoutes,
   userAdminRoutes,
   quartzRoutes,
+  categoryAdminRoutes,
+  positionAdminRoutes,
+  settlementRoutes,
+  dictAdminRoutes,
 ];

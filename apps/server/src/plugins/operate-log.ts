@@ -50,6 +50,7 @@ export function registerOperateLog(app: FastifyInstance): void {
         requestMethod: request.method,
         requestUrl: request.routeOptions.url ?? null,
         ip: request.ip,
+        costTime: reply.elapsedTime,
       },
       app.services.now(),
     )

@@ -8,11 +8,12 @@ import { TEXT } from '@houtai/shared/constants';
 import { AppError } from '../errors.ts';
 import { like } from '../lib/like.ts';
 import { conditionInvalid, parseConditionJson, parseConditionText } from './condition.ts';
-import { dictPair, findColumn, findEntity, internalColumn, uniqueColumn } from './lookup.ts';
+import { dictPair, findColumn, findEntity, internalColumn, uniqueColumn, type DictPairCheck } from './lookup.ts';
 import { allOf, apiRef, baseFilterSql, colRef, conditionSql, orderSql, tableRef } from './sql.ts';
 import type { ColumnDef, EntityDef, ScopeContext } from './types.ts';
 
 export type { ScopeContext } from './types.ts';
+export type { DictPairCheck } from './lookup.ts';
 export { ENTITIES } from './entities.ts';
 export { checkImportFields, exportColumns, importColumns, type DictItem } from './columns.ts';
 export { compileSuperQuery, filterTextWhere, superQueryWhere, type SuperQueryInput } from './super-query.ts';
@@ -40,12 +41,12 @@ export function isTableDictCode(code: string): boolean {
  * `bi`), otherwise parsed as a condition (`field op value and …`). Throws a business failure when the code
  * is malformed (dictCodeFormat), the triple is not registered (dictNotAllowed) or the condition is refused.
  */
-export function resolveTableDict(code: string, ctx: ScopeContext): TableDict {
+export function resolveTableDict(code: string, ctx: ScopeContext, registered?: DictPairCheck): TableDict {
   const parts = code.split(',');
   const [table = '', text = '', value = ''] = parts.map((p) => p.trim());
   if (parts.length < 3 || !table || !text || !value) throw AppError.business(TEXT.dictCodeFormat);
   const entity = findEntity(table);
-  const pair = entity ? dictPair(entity, text, value) : null;
+  const pair = entity ? dictPair(entity, text, value, registered) : null;
   if (!entity || !pair) throw AppError.business(TEXT.dictNotAllowed);
   const filters = baseFilterSql(entity, 'm');
   const extra = parts.slice(3).join(',').trim();
@@ -121,10 +122,10 @@ export interface TreeRow {
 }
 
 /** Table, text/code pair, pid and has-child fields must all be the registered ones of a tree entity. */
-export function resolveTree(q: TreeRequest): TreeSource {
+export function resolveTree(q: TreeRequest, registered?: DictPairCheck): TreeSource {
   const entity = findEntity(q.tableName.trim());
   const tree = entity?.tree;
-  const pair = entity ? dictPair(entity, q.text.trim(), q.code.trim()) : null;
+  const pair = entity ? dictPair(entity, q.text.trim(), q.code.trim(), registered) : null;
   if (!entity || !tree || !pair) throw AppError.business(TEXT.dictNotAllowed);
   if (q.pidField && findColumn(entity, q.pidField.trim())?.[0] !== tree.pidField)
     throw AppError.business(TEXT.dictNotAllowed);

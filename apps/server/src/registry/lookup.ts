@@ -46,9 +46,23 @@ export function uniqueColumn(entity: EntityDef, name: string): readonly [string,
   return found && found[1].unique ? found : null;
 }
 
-/** The registered (text, value) pair, or null: only listed pairs are table dictionaries. */
-export function dictPair(entity: EntityDef, text: string, value: string): readonly [ColumnDef, ColumnDef] | null {
-  if (!entity.dictPairs.some(([t, v]) => t === text && v === value)) return null;
+/**
+ * Whether a (text, value) pair of an entity is a registered table dictionary. The request-facing reads pass the
+ * check of 表字典登记 (sys_table_dict, modules/table-dict); without one the entity's built-in `dictPairs` apply.
+ */
+export type DictPairCheck = (entity: EntityDef, text: string, value: string) => boolean;
+
+/** The registered (text, value) pair, or null: only registered pairs of registry columns are table dictionaries. */
+export function dictPair(
+  entity: EntityDef,
+  text: string,
+  value: string,
+  registered?: DictPairCheck,
+): readonly [ColumnDef, ColumnDef] | null {
+  const listed = registered
+    ? registered(entity, text, value)
+    : entity.dictPairs.some(([t, v]) => t === text && v === value);
+  if (!listed) return null;
   const t = findColumn(entity, text);
   const v = findColumn(entity, value);
   return t && v ? [t[1], v[1]] : null;

@@ -34,12 +34,12 @@ describe('page registry', () => {
 
   it('finds a screen by component name when the component path is unknown', () => {
     expect(lookupPage('account/settings/Other', 'account-settings-base')).toBe('account-settings');
-    expect(lookupPage('system/DictList', 'constructor')).toBe(NOT_BUILT_PAGE);
+    expect(lookupPage('accounting/Workspace', 'constructor')).toBe(NOT_BUILT_PAGE);
     expect(lookupPage('system/SomethingElse', 'isystem-user')).toBe('system-user-list');
   });
 
   it('falls back to the not-built page', () => {
-    expect(lookupPage('system/DictList', 'isystem-dict')).toBe(NOT_BUILT_PAGE);
+    expect(lookupPage('accounting/Workspace', 'accounting-workspace')).toBe(NOT_BUILT_PAGE);
     expect(lookupPage('')).toBe(NOT_BUILT_PAGE);
   });
 

@@ -61,6 +61,16 @@ export const PAGE_COMPONENTS = {
   'system/PermissionList': 'system-menu-list',
   'system/DepartList': 'system-depart-list',
   'system/QuartzJobList': 'system-quartz-list',
+  'system/DictList': 'system-dict-list',
+  'system/SysCategoryList': 'system-category-list',
+  'hr/PositionList': 'system-position-list',
+  'system/SettlementOrgList': 'system-settlement-list',
+  'system/CheckRuleList': 'system-check-rule-list',
+  'system/TableDictList': 'system-table-dict-list',
+  'system/SysUserOnlineList': 'system-online-list',
+  'system/LogList': 'system-log-list',
+  'system/OperateLogList': 'system-log-list',
+  'system/SysConfigList': 'system-config-list',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -85,6 +95,12 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   'isystem-newPermissionList': 'system-menu-list',
   'isystem-depart': 'system-depart-list',
   'monitor-quartz': 'system-quartz-list',
+  'hr-position': 'system-position-list',
+  'isystem-settlement': 'system-settlement-list',
+  'isystem-checkRule': 'system-check-rule-list',
+  'isystem-tableDict': 'system-table-dict-list',
+  'monitor-log': 'system-log-list',
+  'isystem-config': 'system-config-list',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */

@@ -85,6 +85,8 @@ export interface OnlineUser {
   lastSeenTime: string | null;
   ip: string | null;
   loginType: string;
+  /** The browser's User-Agent at sign-in (the screen's 客户端), at most 255 characters. */
+  userAgent: string | null;
   sex: number | null;
   birthday: string | null;
   /** Masked (138****0001). */

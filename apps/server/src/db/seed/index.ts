@@ -21,6 +21,7 @@ import { seedGalleryMenu } from './gallery.ts';
 import { seedManualMenu } from './menus.ts';
 import { seedPickerData } from './picker-data.ts';
 import { seedWorkOrderBase } from './work-orders.ts';
+import { seedTableDicts } from './table-dicts.ts';
 
 export interface SeedStep {
   name: string;
@@ -38,6 +39,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0008-demo-reports', run: seedDemoReports },
   { name: '0009-shift-grid', run: seedShiftGrid },
   { name: '0010-admin-permissions', run: seedAdminPermissions },
+  { name: '0018-table-dict-registry', run: seedTableDicts },
 ];
 
 export interface SeedOptions {

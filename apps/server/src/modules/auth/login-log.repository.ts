@@ -1,5 +1,6 @@
 /** SQL of the login log (sys_log rows of log_type 1); create_time is ISO UTC text, so ranges compare as text. */
 import type { Insertable } from 'kysely';
+import { like } from '../../lib/like.ts';
 import type { Db } from '../../db/connection.ts';
 import type { SysLogTable } from '../../db/schema.ts';
 
@@ -36,4 +37,48 @@ export async function countLoginsBetween(
     .where('createTime', '<', toIso)
     .executeTakeFirst();
   return { visit: Number(row?.visit ?? 0), ip: Number(row?.ip ?? 0) };
+}
+
+/** Filters of the administration list (GET /sys/log/list?logType=1); all bound parameters. */
+export interface LoginLogFilter {
+  keyWord?: string | undefined;
+  username?: string | undefined;
+  fromIso?: string | undefined;
+  toIso?: string | undefined;
+}
+
+export type LoginLogSort = 'createTime' | 'username' | 'ip';
+
+function loginsFiltered(db: Db, f: LoginLogFilter) {
+  let q = db.selectFrom('sysLog').where('logType', '=', LOGIN_LOG_TYPE);
+  const keyWord = f.keyWord;
+  if (keyWord) q = q.where((eb) => like(eb.ref('logContent'), keyWord));
+  const username = f.username;
+  if (username) q = q.where((eb) => like(eb.ref('username'), username));
+  if (f.fromIso) q = q.where('createTime', '>=', f.fromIso);
+  if (f.toIso) q = q.where('createTime', '<', f.toIso);
+  return q;
+}
+
+export async function countLoginLogs(db: Db, f: LoginLogFilter): Promise<number> {
+  const row = await loginsFiltered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageLoginLogs(
+  db: Db,
+  f: LoginLogFilter,
+  sort: { column: LoginLogSort; order: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+) {
+  return loginsFiltered(db, f)
+    .selectAll()
+    .orderBy(sort.column, sort.order)
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }

@@ -21,7 +21,11 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ForceLogoutBody, tags },
     },
     async (request) => {
-      const users = await forceLogout(app, request.body);
+      const users = await forceLogout(
+        app,
+        request.body,
+        request.session ? { sessionId: request.session.tokenId, username: request.session.user.username } : null,
+      );
       request.relateId = users.map((u) => u.id).join(',');
       request.auditNote = users.map((u) => u.username).join('、');
       return okMessage(TEXT.forceLogoutSuccess);

@@ -62,6 +62,7 @@ export async function listOnline(
       lastSeenTime: toWireTime(r.lastSeenAt),
       ip: r.ip,
       loginType: r.loginType,
+      userAgent: r.userAgent ? r.userAgent.slice(0, 255) : null,
       sex: r.sex,
       birthday: r.birthday,
       phone: r.phone ? maskMobile(r.phone) : null,
@@ -86,11 +87,20 @@ export interface ForceLogoutTarget {
 export async function forceLogout(
   deps: AuthDeps & { realtime: Pick<RealtimeHub, 'closeToken'> },
   target: ForceLogoutTarget,
+  caller: { sessionId: string; username: string } | null = null,
 ): Promise<{ id: string; username: string }[]> {
   const at = new Date(deps.services.now()).toISOString();
   const reason = 'force-logout';
   let ended: EndedSession[];
   const handleOf = target.token ? sessionIdOfHandle(target.token, deps.config.cryptKey) : null;
+  // One's own session ends by 退出登录, not here (the screen would lose its session mid-action).
+  if (
+    caller &&
+    ((handleOf ?? target.id) === caller.sessionId ||
+      (!target.token && !target.id && target.username === caller.username))
+  ) {
+    throw AppError.business(TEXT.forceLogoutSelf);
+  }
   if (handleOf) ended = await endSessionById(deps.db, handleOf, at, reason);
   else if (target.token) ended = await endSessionByTokenHash(deps.db, hashToken(target.token), at, reason);
   else if (target.id) ended = await endSessionById(deps.db, target.id, at, reason);

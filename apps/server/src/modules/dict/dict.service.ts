@@ -11,6 +11,7 @@ import {
   type ScopeContext,
   type TreeRequest,
 } from '../../registry/index.ts';
+import { tableDictCheck } from '../table-dict/table-dict.service.ts';
 import * as repo from './dict.repository.ts';
 
 export function dictModel(value: string, text: string, color?: string | null): DictModel & { color?: string } {
@@ -59,7 +60,7 @@ function textOf(v: unknown): string {
 export async function getDictItems(db: Db, dictCode: string, ctx: ScopeContext): Promise<DictModel[]> {
   const code = dictCode.trim();
   if (isTableDictCode(code)) {
-    const dict = resolveTableDict(code, ctx);
+    const dict = resolveTableDict(code, ctx, await tableDictCheck(db));
     return tableDictModels(await repo.findTableDictRows(db, dict, { limit: TABLE_DICT_MAX_ROWS }));
   }
   assertPlainCode(code);
@@ -79,7 +80,7 @@ export async function loadDict(db: Db, dictCode: string, q: LoadDictInput, ctx: 
   const limit = Math.min(q.pageSize ?? LOAD_DICT_DEFAULT_PAGE_SIZE, LOAD_DICT_MAX_PAGE_SIZE);
   const keyword = q.keyword?.trim() ?? '';
   if (isTableDictCode(code)) {
-    const dict = resolveTableDict(code, ctx);
+    const dict = resolveTableDict(code, ctx, await tableDictCheck(db));
     const rows = await repo.findTableDictRows(db, dict, { keyword, limit, column: q.column, order: q.order });
     return tableDictModels(rows);
   }
@@ -108,7 +109,7 @@ export async function loadDictItem(
   const keys = splitKeys(key);
   let texts: Map<string, string>;
   if (isTableDictCode(code)) {
-    const dict = resolveTableDict(code, ctx);
+    const dict = resolveTableDict(code, ctx, await tableDictCheck(db));
     if (keys.length === 0) return [];
     const rows = await repo.findTableDictRowsByValues(db, dict, keys);
     texts = new Map(rows.map((r) => [textOf(r.itemValue), textOf(r.itemText)]));
@@ -131,7 +132,11 @@ async function optionsByValues(db: Db, code: string, values: string[], ctx: Scop
   if (values.length === 0) return [];
   let all: Map<string, DictModel>;
   if (isTableDictCode(code)) {
-    const rows = await repo.findTableDictRowsByValues(db, resolveTableDict(code, ctx), values);
+    const rows = await repo.findTableDictRowsByValues(
+      db,
+      resolveTableDict(code, ctx, await tableDictCheck(db)),
+      values,
+    );
     all = new Map(tableDictModels(rows).map((m) => [m.value, m]));
   } else {
     assertPlainCode(code);
@@ -170,7 +175,7 @@ export interface LoadTreeDataInput extends TreeRequest {
  * means "has children" (leaf = value != '1'); with 0 it already means "is leaf".
  */
 export async function loadTreeData(db: Db, q: LoadTreeDataInput): Promise<TreeSelectModel[]> {
-  const tree = resolveTree(q);
+  const tree = resolveTree(q, await tableDictCheck(db));
   const rows = await repo.findTreeRows(db, tree, q.pid?.trim() ?? '');
   return rows.map((r) => {
     const flag = textOf(r.nodeHasChild) === '1';

@@ -55,3 +55,50 @@ export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSor
       .execute()
   );
 }
+
+/** Filters of the administration list (GET /sys/log/list?logType=2); all bound parameters. */
+export interface OperateLogAdminFilter {
+  keyWord?: string | undefined;
+  username?: string | undefined;
+  operateType?: string | undefined;
+  fromIso?: string | undefined;
+  toIso?: string | undefined;
+}
+
+/** The sortable columns of the administration list (the route has already allow-listed the API names). */
+export type OperateLogAdminSort = 'operateTime' | 'username' | 'ip' | 'operateType' | 'costTime';
+
+function adminFiltered(db: Db, f: OperateLogAdminFilter) {
+  let q = db.selectFrom('operateLog');
+  const keyWord = f.keyWord;
+  if (keyWord) q = q.where((eb) => like(eb.ref('content'), keyWord));
+  const username = f.username;
+  if (username) q = q.where((eb) => eb.or([like(eb.ref('username'), username), like(eb.ref('realname'), username)]));
+  if (f.operateType) q = q.where('operateType', '=', f.operateType);
+  if (f.fromIso) q = q.where('operateTime', '>=', f.fromIso);
+  if (f.toIso) q = q.where('operateTime', '<', f.toIso);
+  return q;
+}
+
+export async function countOperateLogsAdmin(db: Db, f: OperateLogAdminFilter): Promise<number> {
+  const row = await adminFiltered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function pageOperateLogsAdmin(
+  db: Db,
+  f: OperateLogAdminFilter,
+  sort: { column: OperateLogAdminSort; order: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+) {
+  return adminFiltered(db, f)
+    .selectAll()
+    .orderBy(sort.column, sort.order)
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}

@@ -15,6 +15,8 @@ export interface OperateLogEntry {
   requestMethod?: string | null;
   requestUrl?: string | null;
   ip?: string | null;
+  /** Milliseconds the request took. */
+  costTime?: number | null;
 }
 
 /** CR/LF and control characters never reach a log line (security design §2.10). */
@@ -36,6 +38,7 @@ export async function recordOperation(db: Db, e: OperateLogEntry, now = Date.now
     requestMethod: e.requestMethod ?? null,
     requestUrl: e.requestUrl ? clean(e.requestUrl, 255) : null,
     ip: e.ip ?? null,
+    costTime: e.costTime === undefined || e.costTime === null ? null : Math.max(0, Math.round(e.costTime)),
   });
 }
 
@@ -97,5 +100,47 @@ export async function listOperations(db: Db, q: OperateLogQuery, viewer: Operate
     size: q.pageSize,
     current: q.pageNo,
     pages: Math.ceil(total / q.pageSize),
+  };
+}
+
+/** The operate log in JeecgBoot's SysLog shape (GET /sys/log/list?logType=2, modules/log). */
+export interface OperateLogAdminFilter {
+  keyWord?: string | undefined;
+  username?: string | undefined;
+  operateType?: string | undefined;
+  /** ISO instants: from (inclusive), to (exclusive). */
+  fromIso?: string | undefined;
+  toIso?: string | undefined;
+}
+
+export async function listOperationsAsSysLog(
+  db: Db,
+  f: OperateLogAdminFilter,
+  sort: { column: repo.OperateLogAdminSort; order: 'asc' | 'desc' },
+  page: { pageNo: number; pageSize: number },
+) {
+  const [total, rows] = await Promise.all([
+    repo.countOperateLogsAdmin(db, f),
+    repo.pageOperateLogsAdmin(db, f, sort, (page.pageNo - 1) * page.pageSize, page.pageSize),
+  ]);
+  return {
+    total,
+    records: rows.map((r) => ({
+      id: r.id,
+      logType: 2,
+      logType_dictText: '操作日志',
+      logContent: r.content,
+      operateType: Number(r.operateType) || null,
+      operateType_dictText: OPERATE_TYPE_TEXT[r.operateType] ?? r.operateType,
+      userid: r.userId,
+      username: r.username,
+      realname: r.realname,
+      ip: r.ip,
+      requestType: r.requestMethod,
+      requestUrl: r.requestUrl,
+      costTime: r.costTime,
+      relateId: r.relateId,
+      createTime: toWireTime(r.operateTime),
+    })),
   };
 }

@@ -1,4 +1,4 @@
-/** Positions (职务) as the field registry knows them (the administration screens come later). */
+/** Positions (职务) as the field registry knows them: the sort and filter allow-list of /sys/position/list. */
 import { AUDIT_FIELDS, stringField } from '../../registry/fields.ts';
 import type { EntityDef } from '../../registry/types.ts';
 

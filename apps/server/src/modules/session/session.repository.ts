@@ -131,6 +131,7 @@ export function pageLiveSessions(db: Db, f: LiveFilter, offset: number, limit: n
       't.lastSeenAt',
       't.ip',
       't.loginType',
+      't.userAgent',
       'u.username',
       'u.realname',
       'u.avatar',

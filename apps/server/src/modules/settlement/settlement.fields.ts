@@ -1,4 +1,4 @@
-/** Settlement organisations and their ledgers, as the field registry knows them (the accounting screens come later). */
+/** Settlement organisations and their ledgers as the field registry knows them (ledger screens: issue 15). */
 import { sql, type SqlBool } from 'kysely';
 import { AUDIT_FIELDS, numberField, stringField } from '../../registry/fields.ts';
 import type { EntityDef } from '../../registry/types.ts';

@@ -31,3 +31,13 @@ export async function saveConfigValue(
     .onConflict((oc) => oc.column('code').doUpdateSet({ value: c.value, updateBy: c.by, updateTime: c.at }))
     .execute();
 }
+
+/** The rows of the given settings (the administration list). */
+export function findConfigRows(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sysConfig')
+    .select(['code', 'value', 'createBy', 'createTime', 'updateBy', 'updateTime'])
+    .where('code', 'in', codes)
+    .execute();
+}

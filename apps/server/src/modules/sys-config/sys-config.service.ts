@@ -4,7 +4,9 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Session } from '../../plugins/types.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { findConfigValue, saveConfigValue } from './sys-config.repository.ts';
+import { SYS_CONFIG_DEFS, type SysConfigEditBody, type SysConfigRecord } from '@houtai/shared/contract/sys-config';
+import { toWireTime } from '../../lib/time.ts';
+import { findConfigRows, findConfigValue, saveConfigValue } from './sys-config.repository.ts';
 
 /** The name a recreated banner setting gets (the seed's). */
 const NOTICE_CONFIG_NAME = '系统通知横幅';
@@ -62,4 +64,69 @@ export async function saveNotice(
     deps.log.warn({ err }, 'realtime push failed');
   }
   return value;
+}
+
+/** The value of a stored setting read through its schema; the schema's reading of `{}` when it does not pass. */
+function readValue(
+  schema: (typeof SYS_CONFIG_DEFS)[number]['schema'],
+  raw: string | undefined,
+): Record<string, unknown> {
+  let parsed: unknown = {};
+  try {
+    parsed = raw === undefined ? {} : JSON.parse(raw);
+  } catch {
+    // A hand-edited value that is not JSON shows as unset.
+  }
+  const r = schema.safeParse(parsed);
+  if (r.success) return r.data;
+  // Keep what is readable (e.g. a banner that is on with empty text): the editor shows it and asks for the rest.
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+}
+
+/** GET /sys/sysConfig/list: every editable setting (the catalogue's, never other rows) with its value. */
+export async function listConfigs(db: Db): Promise<SysConfigRecord[]> {
+  const rows = await findConfigRows(
+    db,
+    SYS_CONFIG_DEFS.map((d) => d.code),
+  );
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  return SYS_CONFIG_DEFS.map((d) => {
+    const row = byCode.get(d.code);
+    const value =
+      d.code === SYSTEM_NOTIFICATIONS_CODE ? { ...toNotice(row?.value ?? '{}') } : readValue(d.schema, row?.value);
+    return {
+      code: d.code,
+      name: d.name,
+      description: d.description,
+      fields: [...d.fields],
+      value,
+      updateBy: row ? (row.updateBy ?? row.createBy) : null,
+      updateTime: row ? toWireTime(row.updateTime ?? row.createTime) : null,
+    };
+  });
+}
+
+/**
+ * PUT|POST /sys/sysConfig/edit: one known setting, its value already checked by the setting's schema. The banner
+ * goes through saveNotice (which also tells open pages); any other setting is stored as JSON text.
+ */
+export async function editConfig(
+  deps: Parameters<typeof saveNotice>[0],
+  session: Session,
+  body: SysConfigEditBody,
+): Promise<Record<string, unknown>> {
+  const def = SYS_CONFIG_DEFS.find((d) => d.code === body.code);
+  if (!def) throw AppError.business(TEXT.configNotReadable);
+  if (def.code === SYSTEM_NOTIFICATIONS_CODE) {
+    const v = body.value as { status: string; content: string };
+    return { ...(await saveNotice(deps, session, { status: v.status, content: v.content })) };
+  }
+  await saveConfigValue(deps.db, {
+    code: def.code,
+    name: def.name,
+    value: JSON.stringify(body.value),
+    by: session.user.username,
+    at: new Date(deps.now()).toISOString(),
+  });
+  return body.value;
 }
