@@ -76,6 +76,37 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
+  ...(
+    [
+      ['dict', '/isystem/dict', 'dict-admin-page', true],
+      ['category', '/isys/category', 'category-admin-page', true],
+      ['position', '/hr/position', 'position-admin-page', true],
+      ['settlement', '/isystem/settlement', 'settlement-admin-page', true],
+      ['check-rule', '/isystem/checkRule', 'check-rule-admin-page', true],
+      ['table-dict', '/isystem/tableDict', 'table-dict-admin-page', true],
+      ['online', '/isystem/online', 'online-users-page', false],
+      ['log', '/monitor/log', 'log-page', false],
+      ['operate-log', '/isystem/operateLog', 'log-page', false],
+      ['config', '/isystem/config', 'config-admin-page', false],
+    ] as const
+  ).map(([name, path, testId, hasForm]): Screen => ({
+    name,
+    path,
+    loaded: async (page) => {
+      const root = page.getByTestId(testId);
+      await expect(root).toBeVisible();
+      // Rows (or the empty state) are in: no skeleton or spinner left.
+      await expect(root.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+    },
+    ...(hasForm
+      ? {
+          openForm: async (page: Page) => {
+            await addButton(page, /新\s*[增建]|登\s*记/).click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+          },
+        }
+      : {}),
+  })),
 ];
 
 const SIZES = [

@@ -225,6 +225,9 @@ export function ListPage<Row extends object, F extends object>(props: ListPagePr
           columns={layout.columns}
           // Without phone columns the desktop ones scroll inside the card rather than widen the page.
           scroll={compact && !compactColumns ? { x: 'max-content' } : layout.scroll}
+          // The phone's card column takes what the fixed columns leave: a long text in a card is cut (ellipsis)
+          // instead of widening the table past the screen.
+          {...(compact && compactColumns ? { tableLayout: 'fixed' as const } : {})}
           // The table's own placeholder grey is below AA: the text gets the secondary colour, which passes.
           locale={{ emptyText: <Typography.Text type="secondary">{failure ? '加载失败' : emptyText}</Typography.Text> }}
           {...(rowClassName ? { rowClassName } : {})}

@@ -165,7 +165,7 @@ function LogList({ logType }: { logType: LogType }) {
                 <Select placeholder="请选择" allowClear options={[...OPERATE_TYPE_OPTIONS]} style={{ width: 120 }} />
               </Form.Item>
             ) : null}
-            <Form.Item label="时间" name="range" initialValue={null}>
+            <Form.Item label="时间" name="range" initialValue={null} style={{ maxWidth: '100%', minWidth: 0 }}>
               <RangePicker allowClear showTime disabledMonthNum={12} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </SearchForm>
