@@ -68,7 +68,9 @@ test('shell screens as admin, with the user menu, tab bar menu and header popove
     ['/isps/userAnnouncement', 'user-announcement-page'],
     ['/account/center', null],
     ['/account/settings/base', null],
-    ['/isystem/user', null],
+    ['/isystem/user', 'user-admin-page'],
+    // A menu whose screen is not built yet (the accounting workspace of issue 15).
+    ['/accounting/workspace', null],
     ['/no/such/page', null],
   ] as const) {
     await page.goto(path);
