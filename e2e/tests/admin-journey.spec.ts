@@ -116,7 +116,8 @@ test('a department, a role with two menus and a button, a user who sees exactly 
   await userPage.getByTestId('side-menu').getByText('工单管理', { exact: true }).hover();
   const submenu = userPage.locator('.ant-menu-submenu-popup:visible');
   await expect(submenu).toBeVisible();
-  expect((await submenu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['工单列表']);
+  // Its entries render after the popup appears: the assertion waits for them.
+  await expect(submenu.getByRole('menuitem')).toHaveText(['工单列表']);
   await userPage.goto('/bi/workOrder/WorkOrderList');
   await expect(userPage.getByRole('button', { name: /新\s*建/ })).toBeVisible();
 

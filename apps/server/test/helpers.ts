@@ -183,3 +183,11 @@ export function uploadFile(
   const { payload, headers } = multipart(file, fields);
   return api(app, token, { method: 'POST', url: '/sys/common/upload', payload, headers });
 }
+
+/**
+ * A statement's SQL as the "no hostile text reached the database" checks read it: lower case, without our own
+ * column must_change_password (every session lookup reads it; it is not the password column).
+ */
+export function sqlForHostileCheck(sql: string): string {
+  return sql.toLowerCase().replaceAll('"must_change_password"', '');
+}

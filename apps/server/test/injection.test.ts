@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
 import { clientSignParams, signParams } from '@houtai/shared/sign';
-import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, sqlForHostileCheck, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let token: string;
@@ -321,8 +321,7 @@ function signedHeaders(url: string, ts = Date.now()): Record<string, string> {
 
 function expectNoHostileSql(from: number, label: string): void {
   for (const s of t.statements.slice(from)) {
-    // The session lookup reads the account's must_change_password flag: a column of ours, not a hostile name.
-    const text = s.sql.toLowerCase().replaceAll('"u"."must_change_password"', '');
+    const text = sqlForHostileCheck(s.sql);
     for (const bad of NEVER_IN_SQL) expect(text, `${label}: ${s.sql}`).not.toContain(bad);
   }
 }

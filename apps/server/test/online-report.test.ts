@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReportColumns, ReportData, ReportQueryItem } from '@houtai/shared/contract/online-report';
 import { USER_REPORT_CODE, WORK_ORDER_REPORT_CODE } from '../src/db/seed/demo-reports.ts';
 import { clearReportCache, saveReport } from '../src/modules/online-report/online-report.service.ts';
-import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
+import { api, body, createTestApp, login, sqlForHostileCheck, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let admin: string;
@@ -39,7 +39,7 @@ function getData(token: string, id: string, query: string) {
 async function sqlOf(run: () => Promise<unknown>): Promise<string> {
   const from = t.statements.length;
   await run();
-  return JSON.stringify(t.statements.slice(from).map((s) => s.sql));
+  return JSON.stringify(t.statements.slice(from).map((s) => sqlForHostileCheck(s.sql)));
 }
 
 describe('getRpColumns and getQueryInfo', () => {
