@@ -2,7 +2,7 @@
  * Runs a shared zod schema (packages/shared, the server validates with the same one) over a form's values and
  * hands its messages to the fields they concern, so a form shows the server's rules in the server's words.
  */
-import type { FormInstance } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 
 export interface FieldErrors {
@@ -41,4 +41,25 @@ export function showFieldErrors(form: FormInstance, errors: FieldErrors, fieldNa
   }
   form.setFields(fields);
   return rest;
+}
+
+/**
+ * A code field's "already taken" check on blur: once the value passes the shared `format`, and differs from the
+ * record's own `current` code, `isTaken` asks the server; its message (the code is taken) becomes the field's error.
+ */
+export function codeFreeOnBlur(
+  format: z.ZodType,
+  current: string | undefined,
+  isTaken: (code: string) => Promise<string | null>,
+): FormRule {
+  return {
+    validateTrigger: 'onBlur',
+    validator: async (_rule, value: unknown) => {
+      if (!format.safeParse(value).success) return;
+      const code = String(value).trim();
+      if (current !== undefined && code === current) return;
+      const taken = await isTaken(code);
+      if (taken) throw new Error(taken);
+    },
+  };
 }

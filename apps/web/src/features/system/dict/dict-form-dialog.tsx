@@ -16,7 +16,7 @@ import {
 import { useFeedback } from '../../../lib/feedback.ts';
 import { ModalForm } from '../../../lib/modal-form.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
+import { checkWithSchema, codeFreeOnBlur, showFieldErrors } from '../../../lib/zod-form.ts';
 import { checkDictCode } from './api/check-dict-code.ts';
 import { useSaveDict, type DictBody } from './api/save-dict.ts';
 
@@ -64,16 +64,9 @@ export function DictFormDialog({ open, record, onClose }: DictFormDialogProps) {
     }
   }, [open, record, form]);
 
-  const codeFree: FormRule = {
-    validateTrigger: 'onBlur',
-    validator: async (_rule, value: unknown) => {
-      if (!DictAddBody.shape.dictCode.safeParse(value).success) return;
-      const code = String(value).trim();
-      if (record && code === record.dictCode) return;
-      const taken = await checkDictCode(code, record?.id);
-      if (taken) throw new Error(taken);
-    },
-  };
+  const codeFree = codeFreeOnBlur(DictAddBody.shape.dictCode, record?.dictCode, (code) =>
+    checkDictCode(code, record?.id),
+  );
 
   /** The form as the shared schema's body; its refusals go to their fields (null: nothing is sent). */
   const checkedBody = (values: Values): DictBody | null => {

@@ -19,7 +19,7 @@ import { useDictOptions, type DictOption } from '../../../lib/dict/use-dict-opti
 import { useFeedback } from '../../../lib/feedback.ts';
 import { ModalForm } from '../../../lib/modal-form.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
+import { checkWithSchema, codeFreeOnBlur, showFieldErrors } from '../../../lib/zod-form.ts';
 import { checkPositionCode } from './api/check-position-code.ts';
 import { useSavePosition, type PositionBody } from './api/save-position.ts';
 
@@ -68,16 +68,9 @@ export function PositionFormDialog({ open, record, onClose }: PositionFormDialog
     if (record) form.setFieldsValue({ name: record.name, code: record.code, postRank: record.postRank ?? undefined });
   }, [open, record, form]);
 
-  const codeFree: FormRule = {
-    validateTrigger: 'onBlur',
-    validator: async (_rule, value: unknown) => {
-      if (!PositionAddBody.shape.code.safeParse(value).success) return;
-      const code = String(value).trim();
-      if (record && code === record.code) return;
-      const taken = await checkPositionCode(code, record?.id);
-      if (taken) throw new Error(taken);
-    },
-  };
+  const codeFree = codeFreeOnBlur(PositionAddBody.shape.code, record?.code, (code) =>
+    checkPositionCode(code, record?.id),
+  );
 
   const checkedBody = (values: Values): PositionBody | null => {
     const raw = { ...values, postRank: values.postRank ?? null };

@@ -18,7 +18,7 @@ import {
 import { useFeedback } from '../../../lib/feedback.ts';
 import { ModalForm } from '../../../lib/modal-form.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { checkWithSchema, showFieldErrors } from '../../../lib/zod-form.ts';
+import { checkWithSchema, codeFreeOnBlur, showFieldErrors } from '../../../lib/zod-form.ts';
 import { useAddRole } from './api/add-role.ts';
 import { checkRoleCode } from './api/check-role-code.ts';
 import { useEditRole } from './api/edit-role.ts';
@@ -70,16 +70,9 @@ export function RoleFormDialog({ open, record, onClose }: RoleFormDialogProps) {
     }
   }, [open, record, form]);
 
-  const codeFree: FormRule = {
-    validateTrigger: 'onBlur',
-    validator: async (_rule, value: unknown) => {
-      if (!RoleAddBody.shape.roleCode.safeParse(value).success) return;
-      const code = String(value).trim();
-      if (record && code === record.roleCode) return;
-      const taken = await checkRoleCode(code, record?.id);
-      if (taken) throw new Error(taken);
-    },
-  };
+  const codeFree = codeFreeOnBlur(RoleAddBody.shape.roleCode, record?.roleCode, (code) =>
+    checkRoleCode(code, record?.id),
+  );
 
   /** The form as the shared schema's body; its refusals go to their fields (null: nothing is sent). */
   const checkedBody = (values: Values): Body | null => {
