@@ -407,6 +407,78 @@ describe('scheduled jobs: calls, validation and the in-process engine', () => {
   }, 15_000);
 });
 
+describe('scheduled jobs: runs left 执行中 by a killed instance (injected clock)', () => {
+  let t: TestContext;
+  let second: FastifyInstance | null = null;
+  let handle: DbHandle | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp({ build: { realtime: hub } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await handle?.close();
+    await t.close();
+  });
+
+  it('the next instance ends them as interrupted after 15 minutes; younger ones and misfire claims stay', async () => {
+    const db = t.handle.db;
+    const t0 = Date.parse('2032-05-01T00:00:00Z');
+    t.clock.now = t0;
+    const admin = await login(t.app, 'admin');
+    const added = await api(t.app, admin, {
+      method: 'POST',
+      url: '/sys/quartzJob/add',
+      payload: { jobClassName: 'cleanup-sessions-uploads', cronExpression: '0 0 3 1 1 ? 2099', status: -1 },
+    });
+    const jobId = body<string>(added).result;
+    expect(jobId).toEqual(expect.any(String));
+    const now = t0 + 3600_000;
+    const run = (id: string, fireTime: number, startTime: number | null, triggerType: string) => ({
+      id,
+      jobId,
+      fireTime: iso(fireTime),
+      triggerType,
+      startTime: startTime === null ? null : iso(startTime),
+      endTime: null,
+      result: 'running',
+      message: null,
+      instanceId: startTime === null ? null : 'killed-instance',
+      createBy: null,
+    });
+    await db
+      .insertInto('sysQuartzJobRun')
+      .values([
+        run('stale-started', now - 20 * 60_000, now - 20 * 60_000, 'schedule'),
+        run('stale-claimed', now - 16 * 60_000, null, 'manual'),
+        run('young-started', now - 60_000, now - 60_000, 'schedule'),
+        run('misfire-claimed', now - 30 * 60_000, null, 'misfire'),
+      ])
+      .execute();
+    // An instance starts an hour later: its first tick looks for them.
+    handle = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+    second = await buildApp(t.config, { database: handle, logger: false, realtime: hub, services: { now: () => now } });
+    await second.ready();
+    const rows = await db
+      .selectFrom('sysQuartzJobRun')
+      .select(['id', 'result', 'endTime', 'message'])
+      .where('jobId', '=', jobId)
+      .orderBy('id')
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.result]))).toEqual({
+      'misfire-claimed': 'running',
+      'stale-claimed': 'failure',
+      'stale-started': 'failure',
+      'young-started': 'running',
+    });
+    const ended = rows.find((r) => r.id === 'stale-started');
+    expect(ended).toMatchObject({ endTime: iso(now), message: QUARTZ_TEXT.runInterrupted });
+    // The run log shows them ended, with the reason.
+    const logged = await runsOf(second, await login(second, 'admin'), jobId);
+    expect(logged.find((r) => r.id === 'stale-claimed')).toMatchObject({ result: 'failure' });
+  });
+});
+
 describe('scheduled jobs: misfires at start follow the job’s policy (injected clock)', () => {
   let t: TestContext;
   let second: FastifyInstance | null = null;

@@ -85,6 +85,8 @@ export const QUARTZ_TEXT = {
   alreadyPaused: '该定时任务已暂停',
   /** A run whose failure is not the kind's own Chinese message (details in the server log). */
   runFailed: '执行出错，详见服务器日志',
+  /** A run still 执行中 long after it began: the instance running it stopped (or it hangs); its result is unknown. */
+  runInterrupted: '执行中断：运行它的实例已停止或超时，结果未知',
   misfireSkipped: (n: string) => `错过 ${n} 次执行，按策略跳过`,
   misfireFired: (n: string) => `错过 ${n} 次执行，已补执行一次`,
 } as const;

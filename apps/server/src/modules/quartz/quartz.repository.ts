@@ -186,6 +186,30 @@ export async function startRun(db: Db, id: string, at: string, instanceId: strin
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * Runs left 执行中 by an instance that stopped: started before `startedBefore`, or claimed on time (schedule,
+ * manual: their fire time is the claim's instant) but never started before `startedBefore`, end as failures with
+ * `message`. A misfire's claim (fire time in the past) is left to its instance. Answers how many ended.
+ */
+export async function failStaleRuns(db: Db, startedBefore: string, at: string, message: string): Promise<number> {
+  const r = await db
+    .updateTable('sysQuartzJobRun')
+    .set({ result: 'failure', endTime: at, message })
+    .where('result', '=', 'running')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('startTime', 'is not', null), eb('startTime', '<', startedBefore)]),
+        eb.and([
+          eb('startTime', 'is', null),
+          eb('triggerType', 'in', ['schedule', 'manual']),
+          eb('fireTime', '<', startedBefore),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function endRun(
   db: Db,
   id: string,

@@ -110,6 +110,14 @@ function missedFires(cron: Cron, first: number, now: number): { latest: number; 
   return { latest: walkTo(cron, latest, now), count: `${MISSED_COUNT_MAX}+` };
 }
 
+/**
+ * A run still 执行中 this long after it began (or was claimed) is taken for interrupted: the instance running it was
+ * killed. Every kind's work is short (an export is queued to the task centre, not run here).
+ */
+export const QUARTZ_STALE_RUN_MS = 15 * 60_000;
+/** How often an instance looks for such runs. */
+const STALE_SWEEP_EVERY_MS = 60_000;
+
 export class QuartzScheduler {
   readonly instanceId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`.slice(0, 64);
   readonly mode: 'in-process' | 'bullmq';
@@ -119,6 +127,7 @@ export class QuartzScheduler {
   private closed = false;
   private started = false;
   private readonly active = new Set<Promise<void>>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
   private bull: { queue: Queue; worker: Worker; connections: Redis[] } | null = null;
 
   constructor(private readonly deps: SchedulerDeps) {
@@ -197,6 +206,7 @@ export class QuartzScheduler {
     this.ticking = (async () => {
       let failed = false;
       try {
+        await this.sweepStaleRuns();
         do {
           this.again = false;
           await this.claimDue();
@@ -232,6 +242,20 @@ export class QuartzScheduler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
+  }
+
+  /** At most once a minute: runs an instance left 执行中 when it stopped end as interrupted (run log). */
+  private async sweepStaleRuns(): Promise<void> {
+    const now = this.deps.now();
+    if (now - this.lastSweep < STALE_SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    const n = await repo.failStaleRuns(
+      this.deps.db,
+      iso(now - QUARTZ_STALE_RUN_MS),
+      iso(now),
+      QUARTZ_TEXT.runInterrupted,
+    );
+    if (n > 0) this.deps.log.warn({ runs: n }, 'scheduled runs interrupted by a stopped instance ended as failures');
   }
 
   private async claimDue(): Promise<void> {
