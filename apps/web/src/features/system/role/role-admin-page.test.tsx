@@ -293,7 +293,7 @@ describe('角色管理', () => {
     fireEvent.click(screen.getByTestId('role-users-r2'));
     const drawer = await screen.findByTestId('role-users-drawer');
     await within(drawer).findByText('张三');
-    fireEvent.click(within(drawer).getByTestId('role-user-unlink-u1'));
+    fireEvent.click(within(drawer).getByTestId('role-users-remove-u1'));
     const confirm = (await screen.findByText('确定取消该用户与角色的关联吗?')).closest('.ant-popover')!;
     fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.path === '/sys/user/deleteUserRole')).toBe(true));

@@ -193,7 +193,7 @@ describe('结算组织', () => {
     });
     expect(await within(drawer).findByText('李四')).toBeTruthy();
 
-    fireEvent.click(within(drawer).getByTestId('settlement-user-remove-u1'));
+    fireEvent.click(within(drawer).getByTestId('settlement-users-remove-u1'));
     const confirm = (await screen.findByText('确定将该用户移出结算组织吗?')).closest('.ant-popover')!;
     fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.path === '/sys/settlementOrg/removeUsers')).toBe(true));
@@ -218,7 +218,7 @@ describe('结算组织', () => {
     const drawer = await screen.findByTestId('settlement-users-drawer');
     await within(drawer).findByText('张三');
     expect(within(drawer).queryByRole('button', { name: /添加用户/ })).toBeNull();
-    expect(within(drawer).queryByTestId('settlement-user-remove-u1')).toBeNull();
+    expect(within(drawer).queryByTestId('settlement-users-remove-u1')).toBeNull();
   });
 
   it('shows cards on a phone', async () => {

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddUserRoleBody } from '@houtai/shared/contract/admin-role';
 import { http, unwrap } from '../../../../lib/http.ts';
+import type { MembersChange } from '../../../../widgets/members-drawer/members-drawer.tsx';
 import { ROLE_KEYS } from './role-keys.ts';
 
 export async function addRoleUsers(body: AddUserRoleBody): Promise<string> {
@@ -13,7 +14,7 @@ export async function addRoleUsers(body: AddUserRoleBody): Promise<string> {
 export function useAddRoleUsers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: addRoleUsers,
-    onSuccess: (_text, body) => void client.invalidateQueries({ queryKey: ROLE_KEYS.users(body.roleId) }),
+    mutationFn: ({ ownerId, userIds }: MembersChange) => addRoleUsers({ roleId: ownerId, userIdList: [...userIds] }),
+    onSuccess: (_text, change) => void client.invalidateQueries({ queryKey: ROLE_KEYS.users(change.ownerId) }),
   });
 }

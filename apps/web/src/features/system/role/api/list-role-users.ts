@@ -4,15 +4,11 @@ import type { PickerUser } from '@houtai/shared/contract/pickers-rules';
 import { http, unwrapResult } from '../../../../lib/http.ts';
 import type { TablePage } from '../../../../lib/server-table/use-server-table.ts';
 import type { TableParams } from '../../../../lib/server-table/table-state.ts';
-
-export interface RoleUserFilters {
-  username?: string;
-  realname?: string;
-}
+import type { MemberFilters } from '../../../../widgets/members-drawer/members-drawer.tsx';
 
 export async function listRoleUsers(
   roleId: string,
-  params: TableParams<RoleUserFilters>,
+  params: TableParams<MemberFilters>,
 ): Promise<TablePage<PickerUser>> {
   const page = unwrapResult(
     await http.get<Page<PickerUser>>('/sys/user/userRoleList', { ...params, roleId }),

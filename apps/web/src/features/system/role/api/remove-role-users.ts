@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, unwrap } from '../../../../lib/http.ts';
+import type { MembersChange } from '../../../../widgets/members-drawer/members-drawer.tsx';
 import { ROLE_KEYS } from './role-keys.ts';
 
 export interface RemoveRoleUsers {
@@ -23,7 +24,7 @@ export async function removeRoleUsers({ roleId, userIds }: RemoveRoleUsers): Pro
 export function useRemoveRoleUsers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: removeRoleUsers,
-    onSuccess: (_text, input) => void client.invalidateQueries({ queryKey: ROLE_KEYS.users(input.roleId) }),
+    mutationFn: ({ ownerId, userIds }: MembersChange) => removeRoleUsers({ roleId: ownerId, userIds }),
+    onSuccess: (_text, change) => void client.invalidateQueries({ queryKey: ROLE_KEYS.users(change.ownerId) }),
   });
 }

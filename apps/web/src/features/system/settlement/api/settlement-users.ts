@@ -8,16 +8,12 @@ import type { PickerUser } from '@houtai/shared/contract/pickers-rules';
 import { http, unwrap, unwrapResult } from '../../../../lib/http.ts';
 import type { TablePage } from '../../../../lib/server-table/use-server-table.ts';
 import type { TableParams } from '../../../../lib/server-table/table-state.ts';
+import type { MemberFilters, MembersChange } from '../../../../widgets/members-drawer/members-drawer.tsx';
 import { SETTLEMENT_KEYS } from './settlement-keys.ts';
-
-export interface SettlementUserFilters {
-  username?: string;
-  realname?: string;
-}
 
 export async function listSettlementUsers(
   settlementOrgId: string,
-  params: TableParams<SettlementUserFilters>,
+  params: TableParams<MemberFilters>,
 ): Promise<TablePage<PickerUser>> {
   const page = unwrapResult(
     await http.get<Page<PickerUser>>('/sys/settlementOrg/users', { ...params, settlementOrgId }),
@@ -50,9 +46,9 @@ export async function removeSettlementUsers({ settlementOrgId, userIds }: Settle
 function useUsersMutation(fn: (input: SettlementUsersChange) => Promise<string>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: fn,
-    onSuccess: (_text, input) => {
-      void client.invalidateQueries({ queryKey: SETTLEMENT_KEYS.users(input.settlementOrgId) });
+    mutationFn: ({ ownerId, userIds }: MembersChange) => fn({ settlementOrgId: ownerId, userIds }),
+    onSuccess: (_text, change) => {
+      void client.invalidateQueries({ queryKey: SETTLEMENT_KEYS.users(change.ownerId) });
       // The list shows how many users each organisation has.
       void client.invalidateQueries({ queryKey: SETTLEMENT_KEYS.list });
     },
