@@ -42,6 +42,7 @@ declare module 'fastify' {
 
 interface Log {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 export interface SchedulerDeps {
