@@ -3,10 +3,14 @@
  * delete with is_leaf upkeep, refusals (cycles, hostile urls and components, duplicate codes, lock-out guards) that
  * change nothing, a renamed menu reaching a signed-in user, and data rules narrowing the work-order list.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '@houtai/shared/contract/admin';
 import { MENU_TEXT, type SysPermissionTree } from '@houtai/shared/contract/admin-menu';
 import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
+import { readWorkbook } from '../src/excel/reader.ts';
 import { newId } from '../src/lib/ids.ts';
 import { api, body, createTestApp, login, roleIdOf, userIdOf, type TestContext } from './helpers.ts';
 
@@ -122,7 +126,10 @@ describe('reads', () => {
   it('getSystemMenuList, getSystemSubmenu and getSystemSubmenuBatch', async () => {
     const top = body<SysPermissionTree[]>(await get('/sys/permission/getSystemMenuList')).result;
     expect(top.length).toBeGreaterThan(3);
-    expect(top.every((n) => n.menuType === 0 && n.children === null)).toBe(true);
+    // Children not loaded: an empty list on a parent (the Vue2 table's expand arrow), none on a leaf.
+    expect(top.every((n) => n.menuType === 0 && (n.isLeaf ? n.children === null : n.children?.length === 0))).toBe(
+      true,
+    );
     expect(top.find((n) => n.id === 'menu-system')?.isLeaf).toBe(false);
 
     const sub = body<SysPermissionTree[]>(await get('/sys/permission/getSystemSubmenu?parentId=menu-system')).result;
@@ -602,6 +609,22 @@ describe('data rules', () => {
     expect(await db().selectFrom('sysPermissionDataRule').select('id').execute()).toEqual([]);
   });
 
+  /** The data rows of the work-order export the user downloads. */
+  async function exportedRows(token: string): Promise<number> {
+    const res = await api(t.app, token, { method: 'GET', url: '/bi/workOrder/exportXls' });
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'houtai-rule-export-'));
+    try {
+      const file = path.join(dir, 'export.xlsx');
+      writeFileSync(file, res.rawPayload);
+      let rows = 0;
+      for await (const row of readWorkbook(file)) if (row.values.length > 0) rows++;
+      return rows - 1;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   it('a rule chosen for a role narrows its users’ list; the administrator’s list is unchanged', async () => {
     const adminBefore = await totalOf(admin);
     const lisiBefore = await totalOf(lisi);
@@ -665,6 +688,9 @@ describe('data rules', () => {
     ).length;
     expect(narrowed.total).toBe(expected);
     expect(narrowed.total).toBeLessThan(lisiBefore.total);
+    // The export shows what the list shows: the same rule narrows it.
+    expect(await exportedRows(lisi)).toBe(expected);
+    expect(await exportedRows(admin)).toBe(adminBefore.total);
     expect((await totalOf(admin)).total).toBe(adminBefore.total);
 
     // Two rules: both hold (AND).

@@ -102,7 +102,7 @@ const WORK_ORDER_LIST_URL = '/bi/workOrder/WorkOrderList';
 /** The registry's name of work orders (work-order.fields.ts). */
 const WORK_ORDER_ENTITY = 'bi_work_order';
 
-/** The list's filter for this caller: their own orders unless they see every order (also used by the export). */
+/** The list's filter for this caller: their own orders unless they see every order (before the data rules). */
 export function workOrderListFilter(
   q: Pick<WorkOrderListQuery, 'title' | 'status' | 'priority' | 'mine' | 'superQueryParams' | 'superQueryMatchType'>,
   caller: WorkOrderCaller,
@@ -122,15 +122,27 @@ export function workOrderListFilter(
   };
 }
 
+/**
+ * The list's filter with the data rules the caller's roles chose on the list's menu (数据规则, issue 14), if any:
+ * what the list and the export (work-order.tasks.ts) both show.
+ */
+export async function workOrderRuledFilter(
+  db: Db,
+  q: WorkOrderListQuery,
+  caller: WorkOrderCaller,
+): Promise<repo.WorkOrderFilter> {
+  const filter = workOrderListFilter(q, caller);
+  const rule = await dataRuleWhere(db, { userId: caller.actor.userId, username: caller.username }, WORK_ORDER_LIST_URL);
+  if (rule) filter.where = [...(filter.where ?? []), rule];
+  return filter;
+}
+
 export async function listWorkOrders(
   db: Db,
   q: WorkOrderListQuery,
   caller: WorkOrderCaller,
 ): Promise<Page<WorkOrderRecord>> {
-  const filter = workOrderListFilter(q, caller);
-  // The data rules the caller's roles chose on the list's menu (数据规则, issue 14), if any.
-  const rule = await dataRuleWhere(db, { userId: caller.actor.userId, username: caller.username }, WORK_ORDER_LIST_URL);
-  if (rule) filter.where = [...(filter.where ?? []), rule];
+  const filter = await workOrderRuledFilter(db, q, caller);
   // The contract's default sort (createTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
   const [total, rows, dicts] = await Promise.all([

@@ -14,7 +14,7 @@ import {
   refuseKnownOrderNumbers,
   workOrderCallerOf,
   workOrderExportPages,
-  workOrderListFilter,
+  workOrderRuledFilter,
 } from './work-order.service.ts';
 
 const EXPORT_PAGE = 500;
@@ -48,7 +48,7 @@ export const WORK_ORDER_EXPORT: ExportKind = {
     const caller = await workOrderCallerOf(actor.db, actor.permissions, actor.userId);
     if (!caller) return null;
     const q = params as WorkOrderExportParams;
-    const filter = { ...workOrderListFilter(q, caller), ids: q.selections };
+    const filter = { ...(await workOrderRuledFilter(actor.db, q, caller)), ids: q.selections };
     const total = await countWorkOrderRecords(actor.db, filter);
     const pages = workOrderExportPages(actor.db, filter, EXPORT_PAGE);
     return { total, pages: pages as AsyncIterable<Record<string, unknown>[]> };
