@@ -256,7 +256,7 @@ export const CheckPermQuery = z.object({
 });
 export type CheckPermQuery = z.infer<typeof CheckPermQuery>;
 
-/** SysPermissionTree (JeecgBoot): one node of the menu editor's tree; `children` null on a leaf. */
+/** SysPermissionTree (JeecgBoot): one node of the menu editor's tree; `children` null on a leaf, `[]` on a parent not loaded. */
 export interface SysPermissionTree {
   id: string;
   key: string;

@@ -79,7 +79,9 @@ function toTree(r: repo.MenuRecord, isLeaf: boolean): SysPermissionTree {
     internalOrExternal: r.internalOrExternal === 1,
     ruleFlag: Number(r.ruleFlag),
     version: Number(r.version),
-    children: null,
+    // JeecgBoot's SysPermissionTree: a parent carries a (possibly not yet loaded) list, so that the Vue2 table
+    // shows its expand arrow; a leaf carries none.
+    children: isLeaf ? null : [],
   };
 }
 
@@ -121,7 +123,7 @@ async function withLeafInfo(db: Db): Promise<{ rows: repo.MenuRecord[]; hasChild
   return { rows, hasChild: new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p)) };
 }
 
-/** GET getSystemMenuList: the top-level menus (type 0), each without children. */
+/** GET getSystemMenuList: the top-level menus (type 0), their children not loaded (`[]` on a parent). */
 export async function systemMenuList(db: Db): Promise<SysPermissionTree[]> {
   const { rows, hasChild } = await withLeafInfo(db);
   return rows.filter((r) => r.menuType === 0).map((r) => toTree(r, !hasChild.has(r.id)));
