@@ -264,6 +264,27 @@ describe('edit and move', () => {
       })
       .execute();
     await t.handle.db.insertInto('sysUserDepart').values({ id: newId(), userId, depId: grandchild }).execute();
+    // Business rows stamped with the subtree's codes (a position written there), and one of another department.
+    const stamp = (id: string, code: string, orgCode: string) => ({
+      id,
+      code,
+      name: code,
+      postRank: null,
+      companyId: null,
+      sysOrgCode: orgCode,
+      createBy: null,
+      createTime: null,
+      updateBy: null,
+      updateTime: null,
+    });
+    await t.handle.db
+      .insertInto('sysPosition')
+      .values([
+        stamp('pos-moved', 'move_a', 'A11A01'),
+        stamp('pos-moved-child', 'move_b', 'A11A01A01'),
+        stamp('pos-stays', 'move_c', 'A11'),
+      ])
+      .execute();
 
     // A02 has one child, A02A01: the moved department becomes A02A02, level 2; its child A02A02A01, level 3.
     const res = await post<Node>('/sys/sysDepart/edit', {
@@ -281,6 +302,17 @@ describe('edit and move', () => {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(user.orgCode).toBe('A02A02A01');
+    const stamps = await t.handle.db
+      .selectFrom('sysPosition')
+      .select(['id', 'sysOrgCode'])
+      .where('id', 'in', ['pos-moved', 'pos-moved-child', 'pos-stays'])
+      .orderBy('id')
+      .execute();
+    expect(stamps).toEqual([
+      { id: 'pos-moved', sysOrgCode: 'A02A02' },
+      { id: 'pos-moved-child', sysOrgCode: 'A02A02A01' },
+      { id: 'pos-stays', sysOrgCode: 'A11' },
+    ]);
     // The old codes are free of the subtree; the subtree reads by prefix find it under its new parent.
     const sub = await get<Node[]>('/sys/sysDepart/queryIdTree?orgCode=A02');
     expect(flatten(sub.body.result).map((n) => n.id)).toEqual(expect.arrayContaining([moved, grandchild]));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
+import { ORG_STAMPED_TABLES } from '../src/db/org-code-stamp.ts';
 import { applyBaseSteps, BASE_STEPS, seed } from '../src/db/seed/index.ts';
 import { newUserRow } from '../src/modules/user/user.service.ts';
 import { createTestApp, TEST_PASSWORD, type TestContext } from './helpers.ts';
@@ -85,6 +86,16 @@ describe('migrations', () => {
       const text = readFileSync(path.join(dir, `${name}.ts`));
       expect(createHash('sha256').update(text).digest('hex'), name).toBe(hash);
     }
+  });
+
+  it('every table with a sys_org_code stamp is listed, so that a department move rewrites it', async () => {
+    const tables = await t.handle.db.introspection.getTables();
+    const stamped = tables
+      .filter((table) => table.columns.some((c) => c.name === 'sys_org_code' || c.name === 'sysOrgCode'))
+      .map((table) => table.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
+      .sort();
+    expect(stamped.length).toBeGreaterThan(0);
+    expect(stamped).toEqual([...ORG_STAMPED_TABLES].sort());
   });
 });
 

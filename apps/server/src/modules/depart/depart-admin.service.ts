@@ -16,6 +16,7 @@ import {
 import type { PickerUser } from '@houtai/shared/contract/pickers';
 import { MULTI_USER_MAX } from '@houtai/shared/contract/pickers';
 import type { Db } from '../../db/connection.ts';
+import { restampOrgCodes } from '../../db/org-code-stamp.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -196,7 +197,7 @@ export async function addDepart(db: Db, writer: DepartWriter, body: DepartAddBod
 /**
  * Moves a department's subtree (by parent links, deleted descendants too) to a new code: each descendant's code
  * keeps its part below the moved department, its level follows; users whose current department is among them
- * follow the new code.
+ * and business rows stamped with their codes (sys_org_code) follow the new code.
  */
 async function recode(db: Db, dep: repo.DepartFullRow, code: string, level: number): Promise<void> {
   const all: { id: string; orgCode: string; level: number }[] = [{ id: dep.id, orgCode: dep.orgCode, level }];
@@ -215,13 +216,17 @@ async function recode(db: Db, dep: repo.DepartFullRow, code: string, level: numb
     all.map((d) => d.id),
   );
   const newCodes = new Map<string, string>();
+  const moves = new Map<string, string>();
   for (const d of all) {
     // A descendant whose code does not continue the moved one's (older data) keeps it; its level still follows.
     const next = d.orgCode.startsWith(dep.orgCode) ? code + d.orgCode.slice(dep.orgCode.length) : d.orgCode;
     newCodes.set(d.id, next);
+    moves.set(d.orgCode, next);
     await repo.setDepartCode(db, d.id, next, String(d.level));
   }
   for (const u of users) await setLoginOrgCode(db, u.id, newCodes.get(u.departId) ?? null);
+  // Business rows stamped with a moved department's code follow it.
+  await restampOrgCodes(db, moves);
 }
 
 /** PUT|POST /sys/sysDepart/edit: the fields; a new parent moves the department with its subtree. */
