@@ -197,7 +197,7 @@ describe('export tasks', () => {
   it('refuses a resource the user may not see, an unknown resource and an empty url', async () => {
     const denied = await add('guest', { url: '/bi/workOrder/exportXls', name: 'x' });
     expect(denied.statusCode).toBe(403);
-    const unknown = await add('zhangsan', { url: '/sys/user/exportXls', name: 'x' });
+    const unknown = await add('zhangsan', { url: '/sys/role/exportXls', name: 'x' });
     expect(unknown.statusCode).toBe(400);
     expect(body(unknown).message).toBe('不支持的导出类型');
     const byName = await add('zhangsan', { url: '/x', module: 'sys', method: 'nope', name: 'x' });

@@ -25,6 +25,7 @@ import { userKvRoutes } from './user-kv/user-kv.routes.ts';
 import { tenantRoutes } from './tenant/tenant.routes.ts';
 import { thirdAppRoutes } from './third-app/third-app.routes.ts';
 import { WORK_ORDER_TASK_KINDS } from './work-order/work-order.tasks.ts';
+import { USER_TASK_KINDS } from './user/user.tasks.ts';
 import { departRoutes } from './depart/depart.routes.ts';
 import { userPickerRoutes } from './user/user-picker.routes.ts';
 import { roleRoutes } from './role/role.routes.ts';
@@ -38,6 +39,7 @@ import { rolePermissionRoutes } from './permission/role-permission.routes.ts';
 import { menuAdminRoutes } from './permission/menu-admin.routes.ts';
 import { departAdminRoutes } from './depart/depart-admin.routes.ts';
 import { userAdminRoutes } from './user/user-admin.routes.ts';
+import { userRecycleRoutes } from './user/user-recycle.routes.ts';
 import { quartzRoutes } from './quartz/quartz.routes.ts';
 import { categoryAdminRoutes } from './category/category-admin.routes.ts';
 import { positionAdminRoutes } from './position/position-admin.routes.ts';
@@ -49,7 +51,7 @@ import { dictAdminRoutes } from './dict/dict-admin.routes.ts';
  * `<module>.tasks.ts`). Assembled when this list is loaded, so that every kind is known before the runner
  * takes a task (tasks run outside requests: the runner, retries after a restart).
  */
-export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS]);
+export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS, USER_TASK_KINDS]);
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,
@@ -89,6 +91,7 @@ export const apiModules: FastifyPluginAsync[] = [
   menuAdminRoutes,
   departAdminRoutes,
   userAdminRoutes,
+  userRecycleRoutes,
   quartzRoutes,
   categoryAdminRoutes,
   positionAdminRoutes,

@@ -16,7 +16,7 @@ import { QUARTZ_FIELDS } from '../modules/quartz/quartz.fields.ts';
 import { ROLE_FIELDS } from '../modules/role/role.fields.ts';
 import { SHIFT_FIELDS } from '../modules/shift/shift.fields.ts';
 import { LEDGER_FIELDS, SETTLEMENT_ORG_FIELDS } from '../modules/settlement/settlement.fields.ts';
-import { USER_FIELDS } from '../modules/user/user.fields.ts';
+import { USER_FIELDS, USER_TRANSFER_FIELDS } from '../modules/user/user.fields.ts';
 import { WORK_ORDER_FIELDS } from '../modules/work-order/work-order.fields.ts';
 import type { EntityDef } from './types.ts';
 
@@ -36,6 +36,8 @@ export const ENTITIES: readonly EntityDef[] = [
   SHIFT_FIELDS,
   ACCIDENT_RULE_FIELDS,
   QUARTZ_FIELDS,
+  // After USER_FIELDS: online reports read sys_user through the first entity of the table.
+  USER_TRANSFER_FIELDS,
 ];
 
 /**

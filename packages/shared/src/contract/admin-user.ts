@@ -117,6 +117,8 @@ export const AdminUserListQuery = UserListQuery.extend({
   sex: numberChoice([0, 1, 2], ADMIN_USER_TEXT.sexInvalid),
   /** The columns the client shows (ignored: the server answers its fixed columns). */
   field: z.preprocess(asText, z.string().max(2000).optional()),
+  /** Only holders of this role (sys_user_role). */
+  roleId: z.preprocess(trimmed, z.string({ error: TEXT.badRequest }).max(64, TEXT.badRequest).optional()),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 
@@ -180,16 +182,18 @@ const userFields = {
   ),
 };
 
+const username = z
+  .preprocess(trimmed, z.string().optional())
+  .superRefine((v, ctx) => {
+    const m = checkUsername(v);
+    if (m) ctx.addIssue({ code: 'custom', message: m });
+  })
+  // checkUsername refuses a missing name: what passes is a string.
+  .transform((v) => v ?? '');
+
 export const UserAddBody = z
   .object({
-    username: z
-      .preprocess(trimmed, z.string().optional())
-      .superRefine((v, ctx) => {
-        const m = checkUsername(v);
-        if (m) ctx.addIssue({ code: 'custom', message: m });
-      })
-      // checkUsername refuses a missing name: what passes is a string.
-      .transform((v) => v ?? ''),
+    username,
     password: z.preprocess(
       asText,
       z
@@ -213,6 +217,63 @@ export const UserAddBody = z
       ctx.addIssue({ code: 'custom', path: ['confirmpassword'], message: PASSWORDS_DIFFER });
   });
 export type UserAddBody = z.infer<typeof UserAddBody>;
+
+// ---- import (用户导入, a task-centre kind: apps/server/src/modules/user/user.tasks.ts) ----
+
+export const USER_TRANSFER_TEXT = {
+  importRule:
+    '每行新建一个账号；登录账号、手机号码、电子邮件或工号已被占用的行不导入、不覆盖已有用户，原因见错误明细。导入的账号首次登录须修改密码。',
+  duplicateInFile: (what: string, value: string) => `文件中有多行的${what}都是“${value}”`,
+  departUnknown: (name: string) => `部门“${name}”不存在或已被删除`,
+  departAmbiguous: (name: string) => `有多个部门名为“${name}”，请填写机构编码`,
+  positionUnknown: (name: string) => `职务“${name}”不存在`,
+  positionAmbiguous: (name: string) => `有多个职务名为“${name}”，请填写职务编码`,
+  tooManyNames: `一个单元格最多填写${ADMIN_LIMITS.idsPerBatch}项`,
+  postTooLong: '职务过多，超出了可保存的长度',
+  /** Another request took a value of the batch between its check and its write (the unique indexes refused it). */
+  raced: '导入期间另有操作占用了本批中的登录账号、手机号码、电子邮件或工号，本批未导入，请重新导入',
+} as const;
+
+/** A cell listing names or codes ('研发部,财务部', also '，' '、' '；'), trimmed and deduplicated. */
+const nameList = z.preprocess(
+  (v) => {
+    const t = asText(v);
+    if (typeof t !== 'string') return t;
+    const names = [...new Set(t.split(/[,，、;；]/).map((s) => s.trim()))].filter(Boolean);
+    return names.length ? names : undefined;
+  },
+  z
+    .array(z.string().max(100, maxLengthMessage(100)))
+    .max(ADMIN_LIMITS.idsPerBatch, USER_TRANSFER_TEXT.tooManyNames)
+    .optional(),
+);
+
+const IDENTITY_TEXT: Readonly<Record<string, number>> = { 普通成员: USER_IDENTITY.member, 上级: USER_IDENTITY.manager };
+
+/**
+ * One row of 用户导入: the add form's rules for the account's own fields, positions and departments by name (or
+ * code), 身份 by its text, and an optional 初始密码 under the password rule. Never roles: an import grants nothing.
+ */
+export const UserImportRow = z.object({
+  username,
+  realname: userFields.realname,
+  sex: userFields.sex,
+  birthday: userFields.birthday,
+  phone: userFields.phone,
+  email: userFields.email,
+  telephone: userFields.telephone,
+  workNo: userFields.workNo,
+  post: nameList,
+  departNames: nameList,
+  userIdentity: z.preprocess((v) => {
+    const t = trimmed(v);
+    return typeof t === 'string' && Object.hasOwn(IDENTITY_TEXT, t) ? IDENTITY_TEXT[t] : t;
+  }, userFields.userIdentity),
+  initialPassword: z
+    .preprocess(asText, z.string({ error: PASSWORD_RULE_MESSAGE }).max(64, PASSWORD_RULE_MESSAGE).optional())
+    .refine((v) => v === undefined || isValidPassword(v), PASSWORD_RULE_MESSAGE),
+});
+export type UserImportRow = z.infer<typeof UserImportRow>;
 
 /** The edit: the add's fields but the username and password, which are not changed here. */
 export const UserEditBody = z.object({ id: requiredId(ADMIN_USER_TEXT.idRequired), ...userFields });

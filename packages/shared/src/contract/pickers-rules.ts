@@ -60,7 +60,9 @@ export interface PickerUser {
   sex: number | null;
   sex_dictText: string | null;
   orgCode: string | null;
+  /** The names of the user's departments (memberships). */
   orgCodeTxt: string | null;
+  /** The departments a manager (userIdentity 2) is in charge of, comma-joined ids (sys_user.depart_ids), and names. */
   departIds: string | null;
   departIds_dictText: string | null;
   post: string | null;

@@ -410,3 +410,12 @@ export async function deleteRoleUsers(db: Db, userId: string, roleIds: readonly 
     .where('droleId', 'in', [...roleIds])
     .execute();
 }
+
+/** Every department-role link of these users (an account removed for good). */
+export async function deleteRoleUsersOfUsers(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('sysDepartRoleUser')
+    .where('userId', 'in', [...userIds])
+    .execute();
+}

@@ -278,3 +278,8 @@ export async function saveDeptRolePermissions(db: Db, body: SaveDeptRolePermissi
   });
   await invalidatePermissions(db);
 }
+
+/** Takes every department role from these users (the users' recycle bin's 彻底删除); the caller invalidates. */
+export function removeUsersFromDepartRoles(db: Db, userIds: readonly string[]): Promise<void> {
+  return repo.deleteRoleUsersOfUsers(db, userIds);
+}

@@ -19,6 +19,11 @@ export async function departNamesByCodes(db: Db, orgCodes: readonly string[]): P
   return new Map((await repo.findDepartsByCodes(db, orgCodes)).map((d) => [d.orgCode, d.departName]));
 }
 
+/** Department names by id, for the ids that exist (deleted ones included: a stored value still shows its name). */
+export async function departNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await repo.findOrgCodesByIds(db, ids)).map((d) => [d.id, d.departName]));
+}
+
 function node(r: repo.DepartTreeRow, children: DepartNode[] | null): DepartNode {
   return {
     id: r.id,

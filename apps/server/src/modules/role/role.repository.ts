@@ -252,3 +252,12 @@ export async function deleteRoleLinksOfUser(db: Db, userId: string, roleIds: rea
     .where('roleId', 'in', [...roleIds])
     .execute();
 }
+
+/** Every role link of these users (an account removed for good). */
+export async function deleteAllRoleLinksOfUsers(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('sysUserRole')
+    .where('userId', 'in', [...userIds])
+    .execute();
+}

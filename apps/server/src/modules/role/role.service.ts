@@ -76,3 +76,8 @@ export function roleIdsOfUser(db: Db, userId: string): Promise<string[]> {
 export function removeUserRoles(db: Db, userId: string, roleIds: readonly string[]): Promise<void> {
   return repo.deleteRoleLinksOfUser(db, userId, roleIds);
 }
+
+/** Takes every role from these users, deleted or not (the recycle bin's 彻底删除). */
+export function removeAllUserRoles(db: Db, userIds: readonly string[]): Promise<void> {
+  return repo.deleteAllRoleLinksOfUsers(db, userIds);
+}

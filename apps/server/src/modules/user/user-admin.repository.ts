@@ -222,3 +222,90 @@ export async function replaceUserSettlementOrgs(db: Db, userId: string, ids: rea
     .values(ids.map((settlementOrgId) => ({ id: newId(), userId, settlementOrgId })))
     .execute();
 }
+
+// ---- 用户导入 (user-transfer.service.ts) ---------------------------------------------------------------
+
+export interface TakenIdentifiers {
+  /** Lower-cased usernames held by any row (deleted ones too: the column is unique over every row). */
+  usernames: Set<string>;
+  phones: Set<string>;
+  /** Lower-cased. */
+  emails: Set<string>;
+  workNos: Set<string>;
+}
+
+/** Which of the values an existing account already holds (phone, e-mail, work number: live accounts only). */
+export async function findTakenIdentifiers(
+  db: Db,
+  v: { usernames: readonly string[]; phones: readonly string[]; emails: readonly string[]; workNos: readonly string[] },
+): Promise<TakenIdentifiers> {
+  const out: TakenIdentifiers = { usernames: new Set(), phones: new Set(), emails: new Set(), workNos: new Set() };
+  if (v.usernames.length) {
+    const lower = v.usernames.map((u) => u.toLowerCase());
+    const rows = await db
+      .selectFrom('sysUser')
+      .select((eb) => eb.fn<string>('lower', [eb.ref('username')]).as('name'))
+      .where((eb) => eb(eb.fn<string>('lower', [eb.ref('username')]), 'in', lower))
+      .execute();
+    for (const r of rows) out.usernames.add(r.name);
+  }
+  if (v.phones.length) {
+    const rows = await db
+      .selectFrom('sysUser')
+      .select('phone')
+      .where('delFlag', '=', 0)
+      .where('phone', 'in', [...v.phones])
+      .execute();
+    for (const r of rows) if (r.phone) out.phones.add(r.phone);
+  }
+  if (v.emails.length) {
+    const lower = v.emails.map((e) => e.toLowerCase());
+    const rows = await db
+      .selectFrom('sysUser')
+      .select((eb) => eb.fn<string>('lower', [eb.ref('email')]).as('email'))
+      .where('delFlag', '=', 0)
+      .where((eb) => eb(eb.fn<string>('lower', [eb.ref('email')]), 'in', lower))
+      .execute();
+    for (const r of rows) out.emails.add(r.email);
+  }
+  if (v.workNos.length) {
+    const rows = await db
+      .selectFrom('sysUser')
+      .select('workNo')
+      .where('delFlag', '=', 0)
+      .where('workNo', 'in', [...v.workNos])
+      .execute();
+    for (const r of rows) if (r.workNo) out.workNos.add(r.workNo);
+  }
+  return out;
+}
+
+/** Live departments whose org code or name is one of the keys. */
+export function findLiveDepartsByCodeOrName(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sysDepart')
+    .select(['id', 'orgCode', 'departName'])
+    .where('delFlag', '=', '0')
+    .where((eb) => eb.or([eb('orgCode', 'in', [...keys]), eb('departName', 'in', [...keys])]))
+    .execute();
+}
+
+/** Positions whose code or name is one of the keys. */
+export function findPositionsByCodeOrName(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sysPosition')
+    .select(['code', 'name'])
+    .where((eb) => eb.or([eb('code', 'in', [...keys]), eb('name', 'in', [...keys])]))
+    .execute();
+}
+
+/** Department links of new accounts (an import's batch), in one statement. */
+export async function insertUserDeparts(db: Db, links: readonly { userId: string; depId: string }[]): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('sysUserDepart')
+    .values(links.map((l) => ({ id: newId(), userId: l.userId, depId: l.depId })))
+    .execute();
+}

@@ -1,7 +1,8 @@
 /**
  * User administration (issue 14, contract §2.7): /sys/user/{add, edit (PUT and POST), queryById, queryUserRole,
  * checkOnlyUser, queryUserByDepId, userDepartList, generateUserId, delete, deleteBatch, frozenBatch, resignBatch,
- * changePassword}. The list is /sys/user/list (user-picker.routes.ts). Policies: ADMIN_PERMISSIONS.user.*.
+ * changePassword, exportXls, importExcel}. The list is /sys/user/list (user-picker.routes.ts). Policies:
+ * ADMIN_PERMISSIONS.user.*.
  * Disabling an account (delete, freeze, resign, password reset) ends its sessions in the service and closes its
  * sockets on every instance here.
  */
@@ -40,6 +41,8 @@ import {
 } from './user-admin.service.ts';
 import { listUsersOfDepart } from './user-picker.service.ts';
 import { viewerOf } from './user-picker.routes.ts';
+import { importExcelUpload, sendExportXls } from '../async-task/excel-endpoints.ts';
+import { USER_EXPORT, USER_IMPORT, UserExportParams } from './user.tasks.ts';
 
 const tags = ['user'];
 const P = ADMIN_PERMISSIONS.user;
@@ -168,6 +171,24 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await closeSockets(request.body.ids);
       return okMessage(ADMIN_TEXT.done);
     },
+  );
+
+  // The list as an .xlsx download, streamed (large lists go to the task centre as the same kind).
+  app.get(
+    '/sys/user/exportXls',
+    { config: { policy: { permission: P.export } }, schema: { querystring: UserExportParams, tags } },
+    async (request, reply) =>
+      sendExportXls(app, request, reply, USER_EXPORT, requireSession(request).user.id, request.query),
+  );
+
+  // A small file imported at once (larger ones go to the task centre as the same kind).
+  app.post(
+    '/sys/user/importExcel',
+    {
+      config: { policy: { permission: P.import }, operation: '导入用户', operateType: '5' },
+      schema: { tags, consumes: ['multipart/form-data'] },
+    },
+    async (request) => importExcelUpload(app, request, USER_IMPORT, requireSession(request).user.id),
   );
 
   app.put(

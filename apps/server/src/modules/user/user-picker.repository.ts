@@ -50,6 +50,8 @@ export interface UserPickerFilter {
   departIds?: readonly string[] | undefined;
   /** Only these user ids. */
   ids?: readonly string[] | undefined;
+  /** Only holders of this role (sys_user_role, read by bound id). */
+  roleId?: string | undefined;
 }
 
 /** A predicate nothing satisfies (an empty id list); a literal, since SQLite cannot bind a boolean. */
@@ -67,6 +69,9 @@ export function userPredicates(eb: Eb, f: UserPickerFilter): Expression<SqlBool>
   if (f.sex !== undefined) preds.push(eb('sex', '=', f.sex));
   if (f.where) preds.push(f.where);
   if (f.ids !== undefined) preds.push(f.ids.length ? eb('id', 'in', [...f.ids]) : NONE);
+  if (f.roleId !== undefined) {
+    preds.push(eb('id', 'in', eb.selectFrom('sysUserRole').select('userId').where('roleId', '=', f.roleId)));
+  }
   if (f.departIds !== undefined) {
     preds.push(
       f.departIds.length

@@ -10,7 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { toWireTime } from '../../lib/time.ts';
-import { departSubtreeIds, membershipsOf } from '../depart/depart.service.ts';
+import { departNamesByIds, departSubtreeIds, membershipsOf } from '../depart/depart.service.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
 import { positionNamesByCodes } from '../position/position.service.ts';
 import * as repo from './user-picker.repository.ts';
@@ -36,7 +36,8 @@ const splitList = (text: string | undefined): string[] => [
 ];
 
 async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerViewer): Promise<ListedUser[]> {
-  const [members, sexes, statuses, posts] = await Promise.all([
+  const managedIds = (r: repo.PickerUserRow) => splitList(r.departIds ?? undefined);
+  const [members, sexes, statuses, posts, managed] = await Promise.all([
     membershipsOf(
       db,
       rows.map((r) => r.id),
@@ -44,6 +45,7 @@ async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerVie
     dictItemsByCode(db, 'sex'),
     dictItemsByCode(db, 'user_status'),
     positionNamesByCodes(db, [...new Set(rows.flatMap((r) => (r.post ? r.post.split(',') : [])))]),
+    departNamesByIds(db, [...new Set(rows.flatMap(managedIds))]),
   ]);
   const sexText = new Map(sexes.map((d) => [d.value, d.text]));
   const statusText = new Map(statuses.map((d) => [d.value, d.text]));
@@ -59,8 +61,14 @@ async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerVie
       sex_dictText: r.sex === null ? null : (sexText.get(String(r.sex)) ?? null),
       orgCode: r.orgCode,
       orgCodeTxt: names,
-      departIds: m?.departIds.join(',') || null,
-      departIds_dictText: names,
+      // Contract §2.7: `departIds` is sys_user.depart_ids, the departments a manager (userIdentity 2) is in charge of
+      // (the Vue2 UserList's 负责部门 column and its form read them); the memberships are `orgCodeTxt`.
+      departIds: r.departIds,
+      departIds_dictText:
+        managedIds(r)
+          .map((id) => managed.get(id))
+          .filter(Boolean)
+          .join(',') || null,
       post: r.post,
       post_dictText: r.post
         ? r.post
@@ -84,8 +92,6 @@ async function present(db: Db, rows: repo.PickerUserRow[], viewer: UserPickerVie
       user.birthday = r.birthday;
       user.userIdentity = r.userIdentity;
       user.userIdentity_dictText = r.userIdentity === 2 ? '上级' : r.userIdentity === 1 ? '普通成员' : null;
-      /** The departments the user manages (sys_user.depart_ids); `departIds` are the memberships. */
-      user.managedDepartIds = r.departIds;
       user.createBy = r.createBy;
       user.updateBy = r.updateBy;
       user.updateTime = toWireTime(r.updateTime);
@@ -116,9 +122,13 @@ async function departFilter(db: Db, departId: string | undefined): Promise<strin
   return departId === undefined ? undefined : departSubtreeIds(db, departId);
 }
 
-/** GET /sys/user/list: the pickers' page and the administration screen's (phone, workNo, sex; status 3). */
-export async function listUsers(db: Db, q: AdminUserListQuery, viewer: UserPickerViewer): Promise<PageOf<ListedUser>> {
-  const filter: repo.UserPickerFilter = {
+/** The filters of /sys/user/list (also 用户导出's, user.tasks.ts). */
+export async function userListFilter(
+  db: Db,
+  q: AdminUserListQuery,
+  viewer: UserPickerViewer,
+): Promise<repo.UserPickerFilter> {
+  return {
     username: q.username,
     realname: q.realname,
     status: q.status === undefined ? undefined : Number(q.status),
@@ -128,9 +138,14 @@ export async function listUsers(db: Db, q: AdminUserListQuery, viewer: UserPicke
     sex: q.sex,
     departIds: await departFilter(db, q.departId),
     ids: q.code === undefined ? undefined : splitList(q.code).slice(0, MULTI_USER_MAX),
+    roleId: q.roleId,
     where: superQueryWhere('sys_user', q),
   };
-  return page(db, filter, q, viewer);
+}
+
+/** GET /sys/user/list: the pickers' page and the administration screen's (phone, workNo, sex; status 3; role). */
+export async function listUsers(db: Db, q: AdminUserListQuery, viewer: UserPickerViewer): Promise<PageOf<ListedUser>> {
+  return page(db, await userListFilter(db, q, viewer), q, viewer);
 }
 
 /** The user picker's table: users of a department (and its sub-departments), searchable by username/realname. */

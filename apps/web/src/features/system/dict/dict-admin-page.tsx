@@ -21,6 +21,7 @@ import { DICT_LIST_PATH, useDictTable, type DictFilters, type DictRow } from './
 import { refreshDictCache, reloadDictionaries } from './api/refresh-dict-cache.ts';
 import { DictFormDialog } from './dict-form-dialog.tsx';
 import { DictItemsDrawer, type DictItemsTarget } from './dict-items-drawer.tsx';
+import { DictRecycleDialog } from './dict-recycle-dialog.tsx';
 
 const P = ADMIN_PERMISSIONS.dict;
 
@@ -30,6 +31,7 @@ export function DictAdminPage() {
   const [form] = Form.useForm<DictFilters>();
   const [editing, setEditing] = useState<{ record: DictRecord | null } | null>(null);
   const [itemsOf, setItemsOf] = useState<DictItemsTarget | null>(null);
+  const [recycleOpen, setRecycleOpen] = useState(false);
   const canDelete = useHasPermission(P.delete);
   const list = useDictTable(canDelete, () => void reloadDictionaries(client));
   const { table } = list;
@@ -136,6 +138,11 @@ export function DictAdminPage() {
             >
               刷新缓存
             </Button>
+            <Authorized action={P.delete}>
+              <Button onClick={() => setRecycleOpen(true)} data-testid="dict-recycle-open">
+                回收站
+              </Button>
+            </Authorized>
           </>
         }
         batchDeletePermission={P.delete}
@@ -148,6 +155,7 @@ export function DictAdminPage() {
       />
       <DictFormDialog open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} />
       <DictItemsDrawer dict={itemsOf} onClose={() => setItemsOf(null)} />
+      <DictRecycleDialog open={recycleOpen} onClose={() => setRecycleOpen(false)} />
     </>
   );
 }

@@ -295,3 +295,57 @@ describe('用户管理', () => {
     expect(result.passes.some((p) => p.id === 'label')).toBe(true);
   }, 60_000);
 });
+
+describe('用户管理: role filter, export and import', () => {
+  const ROLES = () => ({
+    result: [
+      { id: 'r1', roleName: '管理员', roleCode: 'admin' },
+      { id: 'r2', roleName: '访客', roleCode: 'guest' },
+    ],
+  });
+
+  it('filters by the role chosen in 角色 (roleId), and exports with the same filters', async () => {
+    mockApi({ 'GET /sys/user/list': listed, 'GET /sys/role/queryall': ROLES });
+    renderInShell(<UserAdminPage />);
+    await screen.findByText('zhangsan');
+    fireEvent.mouseDown(screen.getByLabelText('角色'));
+    fireEvent.click(await screen.findByTitle('访客'));
+    fireEvent.click(screen.getByRole('button', { name: /^查\s*询$/ }));
+    await waitFor(() => expect(queriesOf('/sys/user/list')).toHaveLength(2));
+    expect(queriesOf('/sys/user/list')[1]!.get('roleId')).toBe('r2');
+    expect(queriesOf('/sys/user/list')[0]!.get('roleId')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('user-export'));
+    await waitFor(() => expect(queriesOf('/sys/user/exportXls')).toHaveLength(1));
+    expect(queriesOf('/sys/user/exportXls')[0]!.get('roleId')).toBe('r2');
+  });
+
+  it('shows 导出 and 导入 only with the export and import codes', async () => {
+    mockApi({ 'GET /sys/user/list': listed, 'GET /sys/role/queryall': ROLES });
+    renderInShell(<UserAdminPage />);
+    await screen.findByText('zhangsan');
+    expect(screen.getByTestId('user-export')).toBeTruthy();
+    expect(screen.getByTestId('user-import')).toBeTruthy();
+    cleanup();
+
+    const P = ADMIN_PERMISSIONS.user;
+    signInAs(
+      { username: 'admin' },
+      ALL.filter((a) => a.action !== P.export && a.action !== P.import),
+    );
+    renderInShell(<UserAdminPage />);
+    await screen.findByText('zhangsan');
+    expect(screen.queryByTestId('user-export')).toBeNull();
+    expect(screen.queryByTestId('user-import')).toBeNull();
+  });
+
+  it('导入 opens the import dialog titled 导入用户 with the user import rule', async () => {
+    mockApi({ 'GET /sys/user/list': listed, 'GET /sys/role/queryall': ROLES });
+    renderInShell(<UserAdminPage />);
+    await screen.findByText('zhangsan');
+    fireEvent.click(screen.getByTestId('user-import'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('导入用户')).toBeTruthy();
+    expect(within(dialog).getByText(/已被占用的行不导入/)).toBeTruthy();
+  });
+});

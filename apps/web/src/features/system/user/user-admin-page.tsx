@@ -19,6 +19,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { DownOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PERMISSIONS } from '@houtai/shared/contract/admin';
 import { USER_STATUS } from '@houtai/shared/contract/admin-user';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
@@ -32,12 +33,15 @@ import { DepartPicker } from '../../../widgets/depart-picker/depart-picker.tsx';
 import { ListPage } from '../../../widgets/list-page/list-page.tsx';
 import type { SuperQueryField } from '../../../widgets/super-query/index.ts';
 import { useUserBatch, type UserBatchAction } from './api/batch-users.ts';
-import { DEPART_LOADERS } from './api/form-options.ts';
+import { DEPART_LOADERS, useRoleOptions } from './api/form-options.ts';
 import { getUserForEdit, type UserForEdit } from './api/get-user.ts';
+import { USER_EXPORT, USER_IMPORT_RULE, USER_IMPORT_TASK } from './api/import-export-users.ts';
 import { USER_LIST_PATH, useUserTable, type UserFilters, type UserListRecord } from './api/list-users.ts';
+import { USER_KEYS } from './api/user-keys.ts';
 import { STATUS_COLOR, STATUS_OPTIONS, statusText } from './labels.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
+import { UserRecycleDialog } from './user-recycle-dialog.tsx';
 import { SearchForm } from '../../../widgets/list-page/search-form.tsx';
 
 const P = ADMIN_PERMISSIONS.user;
@@ -85,6 +89,7 @@ export function UserAdminPage() {
   const [editing, setEditing] = useState<{ source: UserForEdit | null } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [password, setPassword] = useState<UserListRecord | null>(null);
+  const [recycleOpen, setRecycleOpen] = useState(false);
   const can = {
     edit: useHasPermission(P.edit),
     freeze: useHasPermission(P.freeze),
@@ -93,6 +98,8 @@ export function UserAdminPage() {
     password: useHasPermission(P.password),
   };
   const list = useUserTable(can.freeze || can.resign || can.delete);
+  const roles = useRoleOptions(true);
+  const queryClient = useQueryClient();
   const { table } = list;
   const batch = useUserBatch();
 
@@ -276,6 +283,17 @@ export function UserAdminPage() {
             <Form.Item label="部门" name="departId" style={{ minWidth: 240 }}>
               <DepartPicker loaders={DEPART_LOADERS} placeholder="请选择部门" />
             </Form.Item>
+            <Form.Item label="角色" name="roleId">
+              <Select
+                placeholder="请选择角色"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={roles.isLoading}
+                options={roles.data ?? []}
+                style={{ width: 160 }}
+                data-testid="user-search-role"
+              />
+            </Form.Item>
           </SearchForm>
         }
         toolbar={
@@ -296,9 +314,17 @@ export function UserAdminPage() {
                 </Button>
               </Dropdown>
             )}
+            <Authorized action={P.delete}>
+              <Button onClick={() => setRecycleOpen(true)} data-testid="user-recycle-open">
+                回收站
+              </Button>
+            </Authorized>
           </>
         }
         superQuery={{ fields: USER_QUERY_FIELDS, loadOptions: loadDictOptions }}
+        exportConfig={{ ...USER_EXPORT, permission: P.export }}
+        importConfig={{ title: '导入用户', task: USER_IMPORT_TASK, rule: USER_IMPORT_RULE, permission: P.import }}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: USER_KEYS.all })}
         columns={columns}
         compactColumns={compactColumns}
         emptyText="暂无用户"
@@ -308,6 +334,7 @@ export function UserAdminPage() {
       />
       <UserFormDialog open={editing !== null} source={editing?.source ?? null} onClose={() => setEditing(null)} />
       <PasswordDialog user={password} onClose={() => setPassword(null)} />
+      <UserRecycleDialog open={recycleOpen} onClose={() => setRecycleOpen(false)} />
     </>
   );
 }

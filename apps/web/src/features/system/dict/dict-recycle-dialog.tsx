@@ -1,0 +1,189 @@
+/**
+ * 字典回收站 (数据字典's 回收站): the deleted dictionaries with who deleted them and when; 还原 brings the ticked
+ * dictionaries (or one row's) back with their items, 彻底删除 removes them and their items for good — each after a
+ * confirm that names the dictionary or counts them.
+ */
+import { useState } from 'react';
+import { Button, Flex, Grid, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
+import { DICT_TEXT, type DictRecord } from '@houtai/shared/contract/dict-admin';
+import { ADMIN_TEXT } from '@houtai/shared/contract/admin';
+import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
+import { useFeedback } from '../../../lib/feedback.ts';
+import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { useRecycleDicts, useRecycledDicts, type DictRecycleAction, type RecycleDicts } from './api/recycle-dicts.ts';
+
+export const DICT_RECYCLE_EMPTY = '回收站为空';
+
+const ACTION_LABEL: Readonly<Record<DictRecycleAction, string>> = { restore: '还原', purge: '彻底删除' };
+
+/** The confirm of a step: one named dictionary, or the ticked ones counted; 彻底删除 warns that it is final. */
+export function dictRecycleConfirmText(
+  action: DictRecycleAction,
+  dicts: readonly Pick<DictRecord, 'dictName'>[],
+): string {
+  const [only] = dicts;
+  const what =
+    dicts.length === 1 && only
+      ? `确定${ACTION_LABEL[action]}字典「${only.dictName}」吗?`
+      : `确定要${ACTION_LABEL[action]}选中的 ${dicts.length} 个字典吗?`;
+  return action === 'purge' ? `${what}彻底删除后字典及其字典项无法恢复。` : what;
+}
+
+export interface DictRecycleDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function DictRecycleDialog({ open, onClose }: DictRecycleDialogProps) {
+  const phone = Grid.useBreakpoint().md === false;
+  return (
+    <Modal
+      title="字典回收站"
+      open={open}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      width={phone ? '100%' : 880}
+      destroyOnHidden
+      data-testid="dict-recycle-dialog"
+    >
+      {/* Mounted per opening: nothing ticked, the bin read afresh. */}
+      {open && <DictRecycleBody phone={phone} />}
+    </Modal>
+  );
+}
+
+function DictRecycleBody({ phone }: { phone: boolean }) {
+  const { message, modal } = useFeedback();
+  const bin = useRecycledDicts(true);
+  const [keys, setKeys] = useState<string[]>([]);
+  const rows = bin.data ?? [];
+  const recycle = useFormSubmit<RecycleDicts, RecycleDicts, string>({
+    mutation: useRecycleDicts(),
+    onSuccess: (text, input) => {
+      void message.success(text || (input.action === 'restore' ? DICT_TEXT.restored : ADMIN_TEXT.deleted));
+      setKeys([]);
+    },
+  });
+
+  const ask = (action: DictRecycleAction, dicts: readonly DictRecord[]) => {
+    if (dicts.length === 0) {
+      void message.warning(LIST_PAGE_TEXT.selectOne);
+      return;
+    }
+    modal.confirm({
+      title: action === 'restore' ? '确认还原' : '确认彻底删除',
+      content: dictRecycleConfirmText(action, dicts),
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: action === 'purge' ? { danger: true } : undefined,
+      onOk: () => recycle.submit({ action, ids: dicts.map((d) => d.id) }),
+    });
+  };
+
+  const ticked = rows.filter((r) => keys.includes(r.id));
+  const busy = recycle.submitting;
+
+  const rowActions = (d: DictRecord) => (
+    <Space size={4} orientation={phone ? 'vertical' : 'horizontal'}>
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0 }}
+        onClick={() => ask('restore', [d])}
+        aria-label={`还原字典 ${d.dictName}`}
+        data-testid={`dict-recycle-restore-${d.id}`}
+      >
+        还原
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        danger
+        style={{ padding: 0 }}
+        onClick={() => ask('purge', [d])}
+        aria-label={`彻底删除字典 ${d.dictName}`}
+        data-testid={`dict-recycle-purge-${d.id}`}
+      >
+        彻底删除
+      </Button>
+    </Space>
+  );
+
+  const deleted = (d: DictRecord) => [d.updateBy, d.updateTime].filter(Boolean).join(' · ') || '-';
+
+  const columns: TableColumnsType<DictRecord> = phone
+    ? [
+        {
+          title: '字典',
+          key: 'dict',
+          render: (_: unknown, d) => (
+            <Flex vertical gap={2} style={{ minWidth: 0 }} data-testid="dict-recycle-card">
+              <Typography.Text strong>{d.dictName}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {d.dictCode}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                删除：{deleted(d)}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+        { title: '操作', key: 'actions', width: 84, render: (_: unknown, d) => rowActions(d) },
+      ]
+    : [
+        { title: '字典名称', dataIndex: 'dictName', ellipsis: true },
+        { title: '字典编码', dataIndex: 'dictCode', width: 180, ellipsis: true },
+        { title: '删除人', dataIndex: 'updateBy', width: 100, render: (v: string | null) => v || '-' },
+        { title: '删除时间', dataIndex: 'updateTime', width: 168, render: (v: string | null) => v || '-' },
+        { title: '操作', key: 'actions', width: 130, render: (_: unknown, d) => rowActions(d) },
+      ];
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<UndoOutlined aria-hidden />}
+          disabled={ticked.length === 0}
+          loading={busy}
+          onClick={() => ask('restore', ticked)}
+          data-testid="dict-recycle-restore"
+        >
+          {ticked.length > 0 ? `还原（${ticked.length}）` : '还原'}
+        </Button>
+        <Button
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          disabled={ticked.length === 0}
+          loading={busy}
+          onClick={() => ask('purge', ticked)}
+          data-testid="dict-recycle-purge"
+        >
+          {ticked.length > 0 ? `彻底删除（${ticked.length}）` : '彻底删除'}
+        </Button>
+      </Space>
+      {bin.error && !bin.isFetching ? (
+        <LoadErrorAlert
+          title="回收站加载失败"
+          error={bin.error}
+          onRetry={() => void bin.refetch()}
+          data-testid="dict-recycle-error"
+        />
+      ) : null}
+      <Table<DictRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={bin.isFetching}
+        rowSelection={{ selectedRowKeys: keys, onChange: (k) => setKeys(k.map(String)) }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={phone ? undefined : { x: 700 }}
+        locale={{ emptyText: DICT_RECYCLE_EMPTY }}
+        data-testid="dict-recycle-table"
+      />
+    </>
+  );
+}
