@@ -766,4 +766,135 @@ describe('data rules', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ permissionId: LIST, ruleConditions: 'LIKE', ruleValue: '打印', status: '1' });
   });
+
+  it('a department role’s rules narrow its users’ list, among the rules chosen for its department', async () => {
+    const lisiId = await userIdOf(db(), 'lisi');
+    const whole = (await totalOf(lisi)).total;
+    const { depId: departId } = await db()
+      .selectFrom('sysUserDepart')
+      .select('depId')
+      .where('userId', '=', lisiId)
+      .executeTakeFirstOrThrow();
+    const own = body<{ id: string }>(
+      await send('POST', '/sys/permission/addPermissionRule', {
+        permissionId: LIST,
+        ruleName: '只看自己创建的',
+        ruleColumn: 'createBy',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+      }),
+    ).result.id;
+    const other = body<{ id: string }>(
+      await send('POST', '/sys/permission/addPermissionRule', {
+        permissionId: LIST,
+        ruleName: '高优先级',
+        ruleColumn: 'priority',
+        ruleConditions: '=',
+        ruleValue: 'H',
+      }),
+    ).result.id;
+    const role = body<{ id: string }>(
+      await send('POST', '/sys/sysDepartRole/add', { departId, roleName: '部门派单', roleCode: 'dept_dispatch' }),
+    ).result.id;
+    expect(role).toEqual(expect.any(String));
+
+    // The department does not hold the menu yet: nothing to choose, nothing to save.
+    expectRefused(await get(`/sys/sysDepartRole/datarule/${LIST}/${departId}/${role}`), MENU_TEXT.departRulesNone);
+    expectRefused(
+      await send('POST', '/sys/sysDepartPermission/datarule', { permissionId: LIST, departId, dataRuleIds: own }),
+      MENU_TEXT.departNoMenu,
+    );
+    const granted = await send('POST', '/sys/permission/saveDepartPermission', {
+      departId,
+      permissionIds: LIST,
+      lastpermissionIds: '',
+    });
+    expect(body(granted).success).toBe(true);
+    const departRules = await send('POST', '/sys/sysDepartPermission/datarule', {
+      permissionId: LIST,
+      departId,
+      dataRuleIds: own,
+    });
+    expect(body(departRules)).toMatchObject({ success: true, message: MENU_TEXT.dataRuleSaved });
+    const forDepart = body<{ datarule: { id: string }[]; drChecked: string }>(
+      await get(`/sys/sysDepartPermission/datarule/${LIST}/${departId}`),
+    ).result;
+    expect(forDepart.drChecked).toBe(own);
+    expect(forDepart.datarule.map((r) => r.id)).toEqual(expect.arrayContaining([own, other]));
+
+    // The role offers only its department's rules; it must hold the menu before choosing.
+    const offered = body<{ datarule: { id: string }[]; drChecked: string }>(
+      await get(`/sys/sysDepartRole/datarule/${LIST}/${departId}/${role}`),
+    ).result;
+    expect(offered).toEqual({ datarule: [expect.objectContaining({ id: own })], drChecked: '' });
+    expectRefused(
+      await send('POST', '/sys/sysDepartRole/datarule', { permissionId: LIST, roleId: role, dataRuleIds: own }),
+      MENU_TEXT.roleNoMenu,
+    );
+    await send('POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+      roleId: role,
+      permissionIds: LIST,
+      lastpermissionIds: '',
+    });
+    expectRefused(
+      await send('POST', '/sys/sysDepartRole/datarule', { permissionId: LIST, roleId: role, dataRuleIds: other }),
+      MENU_TEXT.departRuleNotHeld,
+    );
+    expectRefused(
+      await send('POST', '/sys/sysDepartRole/datarule', {
+        permissionId: LIST,
+        roleId: role,
+        departId: 'another-depart',
+        dataRuleIds: own,
+      }),
+      MENU_TEXT.deptRoleNotOfDepart,
+    );
+    const chosen = await send('POST', '/sys/sysDepartRole/datarule', {
+      permissionId: LIST,
+      roleId: role,
+      departId,
+      dataRuleIds: own,
+    });
+    expect(body(chosen)).toMatchObject({ success: true, message: MENU_TEXT.dataRuleSaved });
+
+    // Not lisi's role yet: the list is whole. Given to lisi: narrowed to what lisi created.
+    expect((await totalOf(lisi)).total).toBe(whole);
+    const given = await send('POST', '/sys/sysDepartRole/deptRoleUserAdd', {
+      userId: lisiId,
+      newRoleId: role,
+      oldRoleId: '',
+    });
+    expect(body(given).success).toBe(true);
+    const mine = (
+      await db()
+        .selectFrom('biWorkOrder')
+        .select('id')
+        .where('createBy', '=', 'lisi')
+        .where('delFlag', '=', 0)
+        .execute()
+    ).length;
+    const narrowed = await totalOf(lisi);
+    expect(narrowed.total).toBe(mine);
+    expect(narrowed.total).toBeLessThan(whole);
+
+    // The department's rules narrowed to none: the role keeps none either, and the list is whole again.
+    await send('POST', '/sys/sysDepartPermission/datarule', { permissionId: LIST, departId, dataRuleIds: '' });
+    const link = await db()
+      .selectFrom('sysDepartRolePermission')
+      .select('dataRuleIds')
+      .where('roleId', '=', role)
+      .where('permissionId', '=', LIST)
+      .executeTakeFirstOrThrow();
+    expect(link.dataRuleIds).toBeNull();
+    expect((await totalOf(lisi)).total).toBe(whole);
+    // Hostile ids are refused before any SQL.
+    expectRefused(
+      await send('POST', '/sys/sysDepartRole/datarule', {
+        permissionId: LIST,
+        roleId: "x' or 1=1 --",
+        dataRuleIds: '',
+      }),
+      MENU_TEXT.idInvalid,
+    );
+  });
 });

@@ -56,6 +56,14 @@ export const MENU_TEXT = {
   /** JeecgBoot's texts of GET/POST /sys/role/datarule. */
   menuHasNoRules: '未找到权限配置信息',
   roleNoMenu: '请先保存角色菜单权限!',
+  /** JeecgBoot's text of POST /sys/sysDepartPermission/datarule: the department does not hold the menu. */
+  departNoMenu: '请先保存部门菜单权限!',
+  departIdRequired: '请提供部门ID',
+  deptRoleIdRequired: '请提供部门角色ID',
+  deptRoleNotOfDepart: '该部门角色不属于所选部门',
+  /** A department role may choose only among the rules its department was given on the menu. */
+  departRulesNone: '该部门没有这个菜单的数据规则，请先在部门权限中为部门选择',
+  departRuleNotHeld: '只能选择部门已拥有的数据规则，请先在部门权限中为部门选择',
   dataRuleSaved: '保存成功!',
 } as const;
 
@@ -367,10 +375,9 @@ export const RoleDataRuleParams = z.object({
   roleId: requiredId(MENU_TEXT.roleIdRequired),
 });
 /** POST /sys/role/datarule: dataRuleIds 'a,b' (or an array; empty clears the role's rules on the menu). */
-export const RoleDataRuleBody = z.object({
-  permissionId: requiredId(MENU_TEXT.permissionIdRequired),
-  roleId: requiredId(MENU_TEXT.roleIdRequired),
-  dataRuleIds: z.preprocess(
+/** The chosen rules of a data-rule save: 'a,b' or an array; empty clears them. */
+const dataRuleIds = () =>
+  z.preprocess(
     (v) => {
       const b = blankAsAbsent(v);
       if (b === undefined) return [];
@@ -381,9 +388,36 @@ export const RoleDataRuleBody = z.object({
     z
       .array(z.string().regex(ID, MENU_TEXT.idInvalid), { error: MENU_TEXT.idInvalid })
       .max(MENU_LIMITS.dataRuleIds, ADMIN_TEXT.tooManyIds),
-  ),
+  );
+
+export const RoleDataRuleBody = z.object({
+  permissionId: requiredId(MENU_TEXT.permissionIdRequired),
+  roleId: requiredId(MENU_TEXT.roleIdRequired),
+  dataRuleIds: dataRuleIds(),
 });
 export type RoleDataRuleBody = z.infer<typeof RoleDataRuleBody>;
+
+/** GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}: a department's rules on a menu. */
+export const DepartDataRuleParams = z.object({
+  permissionId: requiredId(MENU_TEXT.permissionIdRequired),
+  departId: requiredId(MENU_TEXT.departIdRequired),
+});
+/** POST /sys/sysDepartPermission/datarule. */
+export const DepartDataRuleBody = DepartDataRuleParams.extend({ dataRuleIds: dataRuleIds() });
+export type DepartDataRuleBody = z.infer<typeof DepartDataRuleBody>;
+
+/** GET /sys/sysDepartRole/datarule/{permissionId}/{departId}/{roleId}: a department role's rules on a menu. */
+export const DeptRoleDataRuleParams = DepartDataRuleParams.extend({
+  roleId: requiredId(MENU_TEXT.deptRoleIdRequired),
+});
+/** POST /sys/sysDepartRole/datarule ({permissionId, roleId, dataRuleIds}; departId, when sent, must be the role's). */
+export const DeptRoleDataRuleBody = z.object({
+  permissionId: requiredId(MENU_TEXT.permissionIdRequired),
+  roleId: requiredId(MENU_TEXT.deptRoleIdRequired),
+  departId: z.preprocess(blankAsAbsent, z.string().regex(ID, MENU_TEXT.idInvalid).optional()),
+  dataRuleIds: dataRuleIds(),
+});
+export type DeptRoleDataRuleBody = z.infer<typeof DeptRoleDataRuleBody>;
 
 /** SysPermissionDataRule as the pages read it. */
 export interface SysPermissionDataRule {

@@ -419,3 +419,44 @@ export async function deleteRoleUsersOfUsers(db: Db, userIds: readonly string[])
     .where('userId', 'in', [...userIds])
     .execute();
 }
+
+// ---- data rules chosen on the department's and its roles' grants (sys_depart_permission, sys_depart_role_permission)
+
+/** The department's grant of a menu, with the data rules chosen on it. */
+export function findDepartPermissionLink(db: Db, departId: string, permissionId: string) {
+  return db
+    .selectFrom('sysDepartPermission')
+    .select(['id', 'dataRuleIds'])
+    .where('departId', '=', departId)
+    .where('permissionId', '=', permissionId)
+    .executeTakeFirst();
+}
+
+export async function setDepartPermissionRules(db: Db, linkId: string, dataRuleIds: string | null): Promise<void> {
+  await db.updateTable('sysDepartPermission').set({ dataRuleIds }).where('id', '=', linkId).execute();
+}
+
+/** A department role's grant of a menu, with the data rules chosen on it. */
+export function findRolePermissionLink(db: Db, roleId: string, permissionId: string) {
+  return db
+    .selectFrom('sysDepartRolePermission')
+    .select(['id', 'dataRuleIds'])
+    .where('roleId', '=', roleId)
+    .where('permissionId', '=', permissionId)
+    .executeTakeFirst();
+}
+
+/** The grants of a menu by the department's roles that chose rules (to narrow them with the department's). */
+export function findRoleRuleLinksOfDepart(db: Db, departId: string, permissionId: string) {
+  return db
+    .selectFrom('sysDepartRolePermission')
+    .select(['id', 'dataRuleIds'])
+    .where('departId', '=', departId)
+    .where('permissionId', '=', permissionId)
+    .where('dataRuleIds', 'is not', null)
+    .execute();
+}
+
+export async function setRolePermissionRules(db: Db, linkId: string, dataRuleIds: string | null): Promise<void> {
+  await db.updateTable('sysDepartRolePermission').set({ dataRuleIds }).where('id', '=', linkId).execute();
+}

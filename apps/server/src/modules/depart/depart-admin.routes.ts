@@ -31,6 +31,13 @@ import {
   SaveDepartPermissionBody,
   SaveDeptRolePermissionBody,
 } from '@houtai/shared/contract/admin-depart';
+import {
+  DepartDataRuleBody,
+  DepartDataRuleParams,
+  DeptRoleDataRuleBody,
+  DeptRoleDataRuleParams,
+  MENU_TEXT,
+} from '@houtai/shared/contract/admin-menu';
 import { PICKER_PERMISSIONS } from '@houtai/shared/contract/pickers';
 import { ok } from '../../lib/envelope.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -46,14 +53,18 @@ import {
 import {
   addDepartRole,
   deleteDepartRoles,
+  departDataRules,
   departPermissionIds,
   departRoleById,
+  deptRoleDataRules,
   deptRolePermissionIds,
   deptRolePermissionTree,
   editDepartRole,
   listDepartRoles,
   rolesOfDepart,
+  saveDepartDataRules,
   saveDepartPermissions,
+  saveDeptRoleDataRules,
   saveDeptRolePermissions,
   setUserDepartRoles,
   userRoleLinks,
@@ -270,6 +281,48 @@ export const departAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/sysDepartPermission/queryDeptRolePermission',
     { config: listOrAuthorize, schema: { querystring: DeptRolePermissionQuery, tags } },
     async (request) => ok(await deptRolePermissionIds(app.db, request.query.roleId)),
+  );
+
+  // ---- data rules of the department's grants (the rules its roles may choose among) and of its roles' ----
+  app.get(
+    '/sys/sysDepartPermission/datarule/:permissionId/:departId',
+    { config: { policy: authorizeOnly }, schema: { params: DepartDataRuleParams, tags } },
+    async (request) => ok(await departDataRules(app.db, request.params.permissionId, request.params.departId)),
+  );
+
+  app.post(
+    '/sys/sysDepartPermission/datarule',
+    {
+      config: { policy: authorizeOnly, operation: '保存部门数据规则', operateType: '3' },
+      schema: { body: DepartDataRuleBody, tags },
+    },
+    async (request) => {
+      request.relateId = request.body.departId;
+      await saveDepartDataRules(app.db, request.body);
+      return ok(null, MENU_TEXT.dataRuleSaved);
+    },
+  );
+
+  app.get(
+    '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId',
+    { config: { policy: authorizeOnly }, schema: { params: DeptRoleDataRuleParams, tags } },
+    async (request) => {
+      const { permissionId, departId, roleId } = request.params;
+      return ok(await deptRoleDataRules(app.db, permissionId, departId, roleId));
+    },
+  );
+
+  app.post(
+    '/sys/sysDepartRole/datarule',
+    {
+      config: { policy: authorizeOnly, operation: '保存部门角色数据规则', operateType: '3' },
+      schema: { body: DeptRoleDataRuleBody, tags },
+    },
+    async (request) => {
+      request.relateId = request.body.roleId;
+      await saveDeptRoleDataRules(app.db, request.body);
+      return ok(null, MENU_TEXT.dataRuleSaved);
+    },
   );
 
   app.post(

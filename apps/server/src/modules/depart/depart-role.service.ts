@@ -16,6 +16,12 @@ import {
   type SaveDepartPermissionBody,
   type SaveDeptRolePermissionBody,
 } from '@houtai/shared/contract/admin-depart';
+import {
+  MENU_TEXT,
+  type DepartDataRuleBody,
+  type DeptRoleDataRuleBody,
+  type RoleDataRuleResult,
+} from '@houtai/shared/contract/admin-menu';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -23,6 +29,7 @@ import { grantDiff } from '../../lib/grant-diff.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { nowIso, toWireTime } from '../../lib/time.ts';
+import { rulesOfMenu } from '../permission/data-rule.service.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
 import { findUserById } from '../user/user.service.ts';
 import * as repo from './depart-admin.repository.ts';
@@ -282,4 +289,99 @@ export async function saveDeptRolePermissions(db: Db, body: SaveDeptRolePermissi
 /** Takes every department role from these users (the users' recycle bin's 彻底删除); the caller invalidates. */
 export function removeUsersFromDepartRoles(db: Db, userIds: readonly string[]): Promise<void> {
   return repo.deleteRoleUsersOfUsers(db, userIds);
+}
+
+// ---- data rules of the department's and its roles' grants -------------------------------------------------
+
+const ruleIdsOf = (text: string | null | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const joinedOrNull = (ids: readonly string[]): string | null => (ids.length > 0 ? ids.join(',') : null);
+
+/**
+ * GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}: every rule of the menu, and those chosen for the
+ * department (the ones its roles may choose among).
+ */
+export async function departDataRules(db: Db, permissionId: string, departId: string): Promise<RoleDataRuleResult> {
+  const rules = await rulesOfMenu(db, permissionId);
+  if (rules.length === 0) throw AppError.business(MENU_TEXT.menuHasNoRules);
+  const link = await repo.findDepartPermissionLink(db, departId, permissionId);
+  const known = new Set(rules.map((r) => r.id));
+  return {
+    datarule: rules,
+    drChecked: ruleIdsOf(link?.dataRuleIds)
+      .filter((id) => known.has(id))
+      .join(','),
+  };
+}
+
+/**
+ * POST /sys/sysDepartPermission/datarule: the department's rules on a menu it holds; its roles keep only the rules
+ * still among them.
+ */
+export async function saveDepartDataRules(db: Db, body: DepartDataRuleBody): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await requireLiveDepart(trx, body.departId);
+    const link = await repo.findDepartPermissionLink(trx, body.departId, body.permissionId);
+    if (!link) throw AppError.business(MENU_TEXT.departNoMenu);
+    const known = new Set((await rulesOfMenu(trx, body.permissionId)).map((r) => r.id));
+    if (!body.dataRuleIds.every((id) => known.has(id))) throw AppError.business(MENU_TEXT.ruleNotOfMenu);
+    await repo.setDepartPermissionRules(trx, link.id, joinedOrNull(body.dataRuleIds));
+    const kept = new Set(body.dataRuleIds);
+    for (const roleLink of await repo.findRoleRuleLinksOfDepart(trx, body.departId, body.permissionId)) {
+      const before = ruleIdsOf(roleLink.dataRuleIds);
+      const after = before.filter((id) => kept.has(id));
+      if (after.length !== before.length) await repo.setRolePermissionRules(trx, roleLink.id, joinedOrNull(after));
+    }
+  });
+  await invalidatePermissions(db);
+}
+
+/** The department role, which must be of `departId` when one is named. */
+async function roleOfDepart(db: Db, roleId: string, departId: string | undefined): Promise<repo.DepartRoleRow> {
+  const role = await requireRole(db, roleId);
+  if (departId !== undefined && role.departId !== departId) throw AppError.business(MENU_TEXT.deptRoleNotOfDepart);
+  return role;
+}
+
+/** The rules of the menu chosen for the role's department: what its roles may choose among. */
+async function departRulesOf(db: Db, departId: string, permissionId: string) {
+  const link = await repo.findDepartPermissionLink(db, departId, permissionId);
+  const held = new Set(ruleIdsOf(link?.dataRuleIds));
+  return (await rulesOfMenu(db, permissionId)).filter((r) => held.has(r.id));
+}
+
+/** GET /sys/sysDepartRole/datarule/{permissionId}/{departId}/{roleId}: the department's rules, and the role's. */
+export async function deptRoleDataRules(
+  db: Db,
+  permissionId: string,
+  departId: string,
+  roleId: string,
+): Promise<RoleDataRuleResult> {
+  const role = await roleOfDepart(db, roleId, departId);
+  const rules = await departRulesOf(db, role.departId, permissionId);
+  if (rules.length === 0) throw AppError.business(MENU_TEXT.departRulesNone);
+  const link = await repo.findRolePermissionLink(db, role.id, permissionId);
+  const known = new Set(rules.map((r) => r.id));
+  return {
+    datarule: rules,
+    drChecked: ruleIdsOf(link?.dataRuleIds)
+      .filter((id) => known.has(id))
+      .join(','),
+  };
+}
+
+/** POST /sys/sysDepartRole/datarule: a department role's rules on a menu it holds, among its department's. */
+export async function saveDeptRoleDataRules(db: Db, body: DeptRoleDataRuleBody): Promise<void> {
+  const role = await roleOfDepart(db, body.roleId, body.departId);
+  const link = await repo.findRolePermissionLink(db, role.id, body.permissionId);
+  if (!link) throw AppError.business(MENU_TEXT.roleNoMenu);
+  if (body.dataRuleIds.length > 0) {
+    const held = new Set((await departRulesOf(db, role.departId, body.permissionId)).map((r) => r.id));
+    if (!body.dataRuleIds.every((id) => held.has(id))) throw AppError.business(MENU_TEXT.departRuleNotHeld);
+  }
+  await repo.setRolePermissionRules(db, link.id, joinedOrNull(body.dataRuleIds));
+  await invalidatePermissions(db);
 }

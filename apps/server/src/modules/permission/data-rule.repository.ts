@@ -129,7 +129,7 @@ export function findUserRuleLinks(
   userId: string,
   url: string,
 ): Promise<{ permissionId: string; dataRuleIds: string | null }[]> {
-  return db
+  const byRoles = db
     .selectFrom('sysRolePermission as rp')
     .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
     .innerJoin('sysPermission as p', 'p.id', 'rp.permissionId')
@@ -137,8 +137,25 @@ export function findUserRuleLinks(
     .where('ur.userId', '=', userId)
     .where('p.url', '=', url)
     .where('p.delFlag', '=', 0)
-    .where('p.menuType', 'in', [0, 1])
-    .execute();
+    .where('p.menuType', 'in', [0, 1]);
+  // The user's department roles count as their roles do (as in permission-codes.repository departRoleGrants):
+  // roles of a live department the user still belongs to.
+  const byDepartRoles = db
+    .selectFrom('sysDepartRolePermission as drp')
+    .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
+    .innerJoin('sysDepartRole as dr', 'dr.id', 'drp.roleId')
+    .innerJoin('sysDepart as d', 'd.id', 'dr.departId')
+    .innerJoin('sysUserDepart as ud', (j) =>
+      j.onRef('ud.depId', '=', 'dr.departId').onRef('ud.userId', '=', 'dru.userId'),
+    )
+    .innerJoin('sysPermission as p', 'p.id', 'drp.permissionId')
+    .select(['drp.permissionId', 'drp.dataRuleIds'])
+    .where('dru.userId', '=', userId)
+    .where('d.delFlag', '=', '0')
+    .where('p.url', '=', url)
+    .where('p.delFlag', '=', 0)
+    .where('p.menuType', 'in', [0, 1]);
+  return byRoles.unionAll(byDepartRoles).execute();
 }
 
 /** The url of a live menu row (to learn which list its rules govern). */
