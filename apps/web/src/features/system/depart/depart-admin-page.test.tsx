@@ -32,6 +32,8 @@ vi.mock('../../../widgets/permission-tree/permission-tree-drawer.tsx', () => ({
         >
           fake-save
         </button>
+        {/* A menu with data rules, as the real tree renders its extra. */}
+        {props.renderNodeExtra?.({ key: 'p1', title: '工单列表', ruleFlag: 1 })}
       </div>
     );
   },
@@ -312,6 +314,87 @@ describe('部门管理', () => {
         roleId: 'r1',
         permissionIds: 'p9',
         lastpermissionIds: 'p1',
+      }),
+    );
+  });
+
+  it('数据规则 of a department’s grant and of a department role’s, each saved on its own path', async () => {
+    const rules = [
+      {
+        id: 'dr1',
+        permissionId: 'p1',
+        ruleName: '本人',
+        ruleColumn: 'createBy',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+        status: '1',
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      },
+      {
+        id: 'dr2',
+        permissionId: 'p1',
+        ruleName: '高优先级',
+        ruleColumn: 'priority',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+        status: '1',
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      },
+    ];
+    const calls = mockApi({
+      'GET /sys/sysDepart/queryTreeList': () => ({ result: TREE }),
+      'GET /sys/role/queryTreeList': () => ({ result: { treeList: [], ids: ['p1'] } }),
+      'GET /sys/permission/queryDepartPermission': () => ({ result: ['p1'] }),
+      'GET /sys/sysDepartPermission/datarule/p1/d2': () => ({ result: { datarule: rules, drChecked: 'dr1' } }),
+      'POST /sys/sysDepartPermission/datarule': () => ({ message: '保存成功!' }),
+      'GET /sys/sysDepartRole/list': () => ({ result: { records: [role('r1', '研发经理')], total: 1 } }),
+      'GET /sys/sysDepartPermission/queryTreeListForDeptRole': () => ({ result: { treeList: [], ids: ['p1'] } }),
+      'GET /sys/sysDepartPermission/queryDeptRolePermission': () => ({ result: ['p1'] }),
+      'GET /sys/sysDepartRole/datarule/p1/d2/r1': () => ({ result: { datarule: [rules[0]], drChecked: '' } }),
+      'POST /sys/sysDepartRole/datarule': () => ({ message: '保存成功!' }),
+    });
+    renderInShell(<DepartAdminPage />);
+    await selectDepart('研发部');
+    fireEvent.click(screen.getByRole('tab', { name: '部门权限' }));
+    fireEvent.click(await screen.findByRole('button', { name: /配置部门权限/ }));
+    fireEvent.click(within(await screen.findByTestId('fake-drawer')).getByRole('button', { name: '数据规则' }));
+    const forDepart = await screen.findByTestId('depart-data-rule-dialog');
+    expect(within(forDepart).getByText('数据规则 - 工单列表')).toBeTruthy();
+    const high = await within(forDepart).findByRole('checkbox', { name: /高优先级/ });
+    expect(within(forDepart).getByRole<HTMLInputElement>('checkbox', { name: /本人/ }).checked).toBe(true);
+    fireEvent.click(high);
+    fireEvent.click(within(forDepart).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/sys/sysDepartPermission/datarule')?.body).toEqual({
+        permissionId: 'p1',
+        departId: 'd2',
+        dataRuleIds: 'dr1,dr2',
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('tab', { name: '部门角色' }));
+    const tab = await screen.findByTestId('depart-roles-tab');
+    fireEvent.click(await within(tab).findByRole('button', { name: '授权' }));
+    const drawers = await screen.findAllByTestId('fake-drawer');
+    fireEvent.click(within(drawers[drawers.length - 1]!).getByRole('button', { name: '数据规则' }));
+    const forRole = await screen.findByTestId('depart-role-data-rule-dialog');
+    // Only the department's rules are offered.
+    const own = await within(forRole).findByRole('checkbox', { name: /本人/ });
+    expect(within(forRole).queryByRole('checkbox', { name: /高优先级/ })).toBeNull();
+    fireEvent.click(own);
+    fireEvent.click(within(forRole).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/sys/sysDepartRole/datarule')?.body).toEqual({
+        permissionId: 'p1',
+        departId: 'd2',
+        roleId: 'r1',
+        dataRuleIds: 'dr1',
       }),
     );
   });

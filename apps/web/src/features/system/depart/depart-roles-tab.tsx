@@ -2,7 +2,7 @@
  * 部门角色: the chosen department's roles, a page at a time; 新增 / 编辑 / 删除 and 授权 (what the role grants, out
  * of what the department holds) for holders of the department's authorize code. A phone gets one card per role.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_PERMISSIONS, ADMIN_TEXT } from '@houtai/shared/contract/admin';
@@ -12,7 +12,13 @@ import { failureText } from '../../../lib/failure-text.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useHasPermission } from '../../../lib/permissions/index.ts';
+import {
+  DataRuleDialog,
+  dataRuleLink,
+  type DataRuleTarget,
+} from '../../../widgets/data-rule-dialog/data-rule-dialog.tsx';
 import { PermissionTreeDrawer } from '../../../widgets/permission-tree/permission-tree-drawer.tsx';
+import { loadDeptRoleDataRules, saveDeptRoleDataRules } from './api/depart-data-rules.ts';
 import { DEPART_ROLE_PAGE_SIZE, useDeleteDepartRole, useDepartRoles } from './api/depart-roles.ts';
 import { loadDeptRolePermission, loadDeptRoleTree, saveDeptRolePermission } from './api/dept-role-permission.ts';
 import { DepartRoleDialog } from './depart-role-dialog.tsx';
@@ -37,6 +43,17 @@ export function DepartRolesTab({ depart }: { depart: DepartTreeModel }) {
         save: (ids: string[], last: string[]) => saveDeptRolePermission(granting.id, ids, last),
       },
     [granting, depart.id],
+  );
+  const [dataRule, setDataRule] = useState<DataRuleTarget | null>(null);
+  const rulesOf = granting?.id ?? '';
+  const loadRules = useCallback(
+    (permissionId: string) => loadDeptRoleDataRules(permissionId, depart.id, rulesOf),
+    [depart.id, rulesOf],
+  );
+  const saveRules = useCallback(
+    (permissionId: string, ruleIds: readonly string[]) =>
+      saveDeptRoleDataRules(permissionId, depart.id, rulesOf, ruleIds),
+    [depart.id, rulesOf],
   );
 
   const removeRole = async (id: string) => {
@@ -135,8 +152,17 @@ export function DepartRolesTab({ depart }: { depart: DepartTreeModel }) {
           title={`部门角色权限配置：${granting.roleName}`}
           {...grant}
           onClose={() => setGranting(null)}
+          renderNodeExtra={dataRuleLink(setDataRule)}
         />
       )}
+      <DataRuleDialog
+        target={dataRule}
+        onClose={() => setDataRule(null)}
+        load={loadRules}
+        save={saveRules}
+        label="选择该部门角色使用的数据规则（仅限部门已拥有的规则）"
+        testId="depart-role-data-rule-dialog"
+      />
     </div>
   );
 }

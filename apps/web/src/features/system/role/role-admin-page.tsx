@@ -3,7 +3,7 @@
  * role's users (add existing users, 取消关联); 授权 opens the permission tree (menus, buttons, field rules) with
  * 数据规则 per menu. Buttons follow the caller's permission codes; the server checks them again.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Flex, Form, Input, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_PERMISSIONS } from '@houtai/shared/contract/admin';
@@ -14,13 +14,19 @@ import { useFeedback } from '../../../lib/feedback.ts';
 import { Authorized, useHasPermission } from '../../../lib/permissions/index.ts';
 import type { FitColumn } from '../../../lib/server-table/responsive-columns.ts';
 import { ListPage } from '../../../widgets/list-page/list-page.tsx';
+import {
+  DataRuleDialog,
+  dataRuleLink,
+  type DataRuleTarget,
+} from '../../../widgets/data-rule-dialog/data-rule-dialog.tsx';
 import { PermissionTreeDrawer } from '../../../widgets/permission-tree/permission-tree-drawer.tsx';
+import { getRoleDataRules } from './api/get-role-data-rules.ts';
 import { getRole } from './api/get-role.ts';
 import { ROLE_LIST_PATH, useRoleTable, type RoleFilters, type RoleRow } from './api/list-roles.ts';
 import { loadPermissionTree } from './api/load-permission-tree.ts';
 import { loadRolePermissions } from './api/load-role-permissions.ts';
+import { saveRoleDataRules } from './api/save-role-data-rules.ts';
 import { saveRolePermissions } from './api/save-role-permissions.ts';
-import { RoleDataRuleDialog, type DataRuleTarget } from './role-data-rule-dialog.tsx';
 import { RoleFormDialog } from './role-form-dialog.tsx';
 import { RoleUsersDrawer } from './role-users-drawer.tsx';
 import { SearchForm } from '../../../widgets/list-page/search-form.tsx';
@@ -33,6 +39,12 @@ export function RoleAdminPage() {
   const [editing, setEditing] = useState<{ record: RoleRecord | null } | null>(null);
   const [granting, setGranting] = useState<RoleRow | null>(null);
   const [dataRule, setDataRule] = useState<DataRuleTarget | null>(null);
+  const rulesOf = granting?.id ?? '';
+  const loadRules = useCallback((permissionId: string) => getRoleDataRules(permissionId, rulesOf), [rulesOf]);
+  const saveRules = useCallback(
+    (permissionId: string, ruleIds: readonly string[]) => saveRoleDataRules(permissionId, rulesOf, ruleIds),
+    [rulesOf],
+  );
   const [usersOf, setUsersOf] = useState<RoleRow | null>(null);
   const canDelete = useHasPermission(P.delete);
   const list = useRoleTable(canDelete);
@@ -170,20 +182,16 @@ export function RoleAdminPage() {
         loadChecked={() => (granting ? loadRolePermissions(granting.id) : Promise.resolve([]))}
         save={(ids, last) => (granting ? saveRolePermissions(granting.id, ids, last) : Promise.resolve(''))}
         onClose={() => setGranting(null)}
-        renderNodeExtra={(node) =>
-          node.ruleFlag === 1 && granting ? (
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0, height: 'auto' }}
-              onClick={() => setDataRule({ roleId: granting.id, permissionId: node.key, title: node.title })}
-            >
-              数据规则
-            </Button>
-          ) : null
-        }
+        renderNodeExtra={granting ? dataRuleLink(setDataRule) : undefined}
       />
-      <RoleDataRuleDialog target={dataRule} onClose={() => setDataRule(null)} />
+      <DataRuleDialog
+        target={dataRule}
+        onClose={() => setDataRule(null)}
+        load={loadRules}
+        save={saveRules}
+        label="选择该角色使用的数据规则"
+        testId="role-data-rule-dialog"
+      />
       <RoleUsersDrawer role={usersOf} onClose={() => setUsersOf(null)} />
     </>
   );

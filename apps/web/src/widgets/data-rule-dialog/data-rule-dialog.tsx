@@ -1,30 +1,58 @@
 /**
- * 数据规则 of a role on one menu (from the 授权 drawer): the menu's data rules, those the role has chosen ticked;
- * 保存 sends the ticked ones (none clears them). The role must hold the menu first (the server says so otherwise).
+ * 数据规则 on one menu of a grant (a role's, a department's, a department role's — opened from the permission tree
+ * drawer): the rules offered, those chosen ticked; 保存 sends the ticked ones (none clears them). The feature gives the
+ * loader and the save; the grant must hold the menu first (the server says so otherwise).
  */
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Empty, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { MENU_TEXT, type RoleDataRuleResult } from '@houtai/shared/contract/admin-menu';
-import { failureText } from '../../../lib/failure-text.ts';
-import { useFeedback } from '../../../lib/feedback.ts';
-import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
-import { ModalForm } from '../../../lib/modal-form.tsx';
-import { getRoleDataRules } from './api/get-role-data-rules.ts';
-import { saveRoleDataRules } from './api/save-role-data-rules.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { useFeedback } from '../../lib/feedback.ts';
+import { LoadErrorAlert } from '../../lib/load-error-alert.tsx';
+import { ModalForm } from '../../lib/modal-form.tsx';
+import type { PermissionTreeExtraNode } from '../permission-tree/permission-tree-drawer.tsx';
 
 export interface DataRuleTarget {
-  roleId: string;
   permissionId: string;
   /** The menu's name. */
   title: string;
 }
 
-export interface RoleDataRuleDialogProps {
+export interface DataRuleDialogProps {
   target: DataRuleTarget | null;
   onClose: () => void;
+  /** The rules offered on the menu and those chosen (comma text). */
+  load: (permissionId: string) => Promise<RoleDataRuleResult>;
+  /** Saves the chosen rules; answers the server's message. */
+  save: (permissionId: string, ruleIds: readonly string[]) => Promise<string>;
+  /** The checkbox group's label, e.g. 选择该角色使用的数据规则. */
+  label: string;
+  /** Default 'data-rule-dialog' (the error alert: `<testId>-error`). */
+  testId?: string;
 }
 
-export function RoleDataRuleDialog({ target, onClose }: RoleDataRuleDialogProps) {
+/**
+ * The permission tree drawer's `renderNodeExtra` for a grant with data rules: a 数据规则 link on the menus that have
+ * rules, opening the dialog on that menu.
+ */
+export function dataRuleLink(open: (target: DataRuleTarget) => void) {
+  function DataRuleLink(node: PermissionTreeExtraNode) {
+    if (node.ruleFlag !== 1) return null;
+    return (
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0, height: 'auto' }}
+        onClick={() => open({ permissionId: node.key, title: node.title })}
+      >
+        数据规则
+      </Button>
+    );
+  }
+  return DataRuleLink;
+}
+
+export function DataRuleDialog({ target, onClose, testId = 'data-rule-dialog', ...rest }: DataRuleDialogProps) {
   return (
     <Modal
       title={target ? `数据规则 - ${target.title}` : '数据规则'}
@@ -33,25 +61,32 @@ export function RoleDataRuleDialog({ target, onClose }: RoleDataRuleDialogProps)
       footer={null}
       width={560}
       destroyOnHidden
-      data-testid="role-data-rule-dialog"
+      data-testid={testId}
     >
-      {target && <DataRuleForm target={target} onClose={onClose} />}
+      {target && <DataRuleForm target={target} onClose={onClose} testId={testId} {...rest} />}
     </Modal>
   );
 }
 
 type Load = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; data: RoleDataRuleResult };
 
-function DataRuleForm({ target, onClose }: { target: DataRuleTarget; onClose: () => void }) {
+function DataRuleForm({
+  target,
+  onClose,
+  load: loadRules,
+  save,
+  label,
+  testId,
+}: Omit<DataRuleDialogProps, 'target'> & { target: DataRuleTarget; testId: string }) {
   const [form] = Form.useForm<{ ruleIds: string[] }>();
   const { message } = useFeedback();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const { roleId, permissionId } = target;
+  const { permissionId } = target;
 
   useEffect(() => {
     let current = true;
-    getRoleDataRules(permissionId, roleId).then(
+    loadRules(permissionId).then(
       (data) => {
         if (!current) return;
         setLoad({ status: 'ready', data });
@@ -63,18 +98,14 @@ function DataRuleForm({ target, onClose }: { target: DataRuleTarget; onClose: ()
     return () => {
       current = false;
     };
-  }, [permissionId, roleId, attempt]);
+  }, [loadRules, permissionId, attempt]);
 
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     if (saving) return;
     setSaving(true);
     try {
-      const text = await saveRoleDataRules(
-        permissionId,
-        roleId,
-        (form.getFieldValue('ruleIds') as string[] | undefined) ?? [],
-      );
+      const text = await save(permissionId, (form.getFieldValue('ruleIds') as string[] | undefined) ?? []);
       void message.success(text || MENU_TEXT.dataRuleSaved);
       onClose();
     } catch (e) {
@@ -101,7 +132,7 @@ function DataRuleForm({ target, onClose }: { target: DataRuleTarget; onClose: ()
           setLoad({ status: 'loading' });
           setAttempt((n) => n + 1);
         }}
-        data-testid="role-data-rule-error"
+        data-testid={`${testId}-error`}
       />
     );
   }
@@ -117,7 +148,7 @@ function DataRuleForm({ target, onClose }: { target: DataRuleTarget; onClose: ()
       {rules.length === 0 ? (
         <Empty description="该菜单没有数据规则" />
       ) : (
-        <Form.Item label="选择该角色使用的数据规则" name="ruleIds">
+        <Form.Item label={label} name="ruleIds">
           <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             {rules.map((r) => (
               <Checkbox key={r.id} value={r.id}>
