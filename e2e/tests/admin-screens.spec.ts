@@ -117,6 +117,8 @@ const SIZES = [
 
 for (const screen of SCREENS) {
   test(`${screen.name}: loads at three widths, its form opens, and axe finds nothing serious`, async ({ page }) => {
+    // Three widths, two axe audits and a form each: about a minute on a busy two-core machine.
+    test.setTimeout(150_000);
     await signIn(page);
     for (const size of SIZES) {
       await page.setViewportSize(size);
