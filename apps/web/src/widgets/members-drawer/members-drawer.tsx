@@ -24,6 +24,7 @@ import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import type { PickerUser } from '@houtai/shared/contract/pickers-rules';
 import { loadUserList } from '../../lib/api/pickers.ts';
 import { useFeedback } from '../../lib/feedback.ts';
+import { useFocusKeeper } from '../../lib/focus-keeper.ts';
 import { LoadErrorAlert } from '../../lib/load-error-alert.tsx';
 import { useServerTable, type TablePage } from '../../lib/server-table/use-server-table.ts';
 import type { TableParams } from '../../lib/server-table/table-state.ts';
@@ -117,6 +118,7 @@ function MembersPanel({
 }: MembersDrawerProps & { owner: MembersOwner; phone: boolean }) {
   const [form] = Form.useForm<MemberFilters>();
   const { message, modal } = useFeedback();
+  const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const [picking, setPicking] = useState(false);
   const ownerId = owner.id;
   const loadPage = useCallback((params: TableParams<MemberFilters>) => load(ownerId, params), [load, ownerId]);
@@ -133,6 +135,8 @@ function MembersPanel({
     onSuccess: (text) => {
       void message.success(text || texts.removed);
       table.selection.clear();
+      // The row whose 移除 had focus is gone: keep the keyboard in the drawer (Escape still closes it).
+      keepFocus();
     },
   });
 
@@ -193,7 +197,7 @@ function MembersPanel({
       ];
 
   return (
-    <>
+    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
       <SearchForm
         form={form}
         onSearch={table.searchProps.onSearch}
@@ -256,6 +260,6 @@ function MembersPanel({
           data-testid={`${testId}-picker`}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { DICT_TEXT, type DictRecord } from '@houtai/shared/contract/dict-admin';
 import { ADMIN_TEXT } from '@houtai/shared/contract/admin';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { useRecycleDicts, useRecycledDicts, type DictRecycleAction, type RecycleDicts } from './api/recycle-dicts.ts';
@@ -56,6 +57,7 @@ export function DictRecycleDialog({ open, onClose }: DictRecycleDialogProps) {
 
 function DictRecycleBody({ phone }: { phone: boolean }) {
   const { message, modal } = useFeedback();
+  const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const bin = useRecycledDicts(true);
   const [keys, setKeys] = useState<string[]>([]);
   const rows = bin.data ?? [];
@@ -64,6 +66,8 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
     onSuccess: (text, input) => {
       void message.success(text || (input.action === 'restore' ? DICT_TEXT.restored : ADMIN_TEXT.deleted));
       setKeys([]);
+      // The row whose button had focus is gone: keep the keyboard in the dialog (Escape still closes it).
+      keepFocus();
     },
   });
 
@@ -141,7 +145,7 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
       ];
 
   return (
-    <>
+    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
       <Space wrap style={{ marginBottom: 12 }}>
         <Button
           type="primary"
@@ -184,6 +188,6 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
         locale={{ emptyText: DICT_RECYCLE_EMPTY }}
         data-testid="dict-recycle-table"
       />
-    </>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { USER_RECYCLE_TEXT } from '@houtai/shared/contract/admin-user-recycle';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { useFeedback } from '../../../lib/feedback.ts';
+import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
@@ -64,6 +65,7 @@ export function UserRecycleDialog({ open, onClose }: UserRecycleDialogProps) {
 
 function UserRecycleBody({ phone }: { phone: boolean }) {
   const { message, modal } = useFeedback();
+  const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const table = useServerTable<UserRecycleRecord>({
     queryKey: USER_RECYCLE_KEY,
     load: listRecycledUsers,
@@ -77,6 +79,8 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
         text || (input.action === 'restore' ? USER_RECYCLE_TEXT.restored : USER_RECYCLE_TEXT.purged),
       );
       table.selection.clear();
+      // The row whose button had focus is gone: keep the keyboard in the dialog (Escape still closes it).
+      keepFocus();
     },
   });
 
@@ -166,7 +170,7 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
       ];
 
   return (
-    <>
+    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
       <Space wrap style={{ marginBottom: 12 }}>
         <Button
           type="primary"
@@ -206,6 +210,6 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
         locale={{ emptyText: USER_RECYCLE_EMPTY }}
         data-testid="user-recycle-table"
       />
-    </>
+    </div>
   );
 }
