@@ -47,6 +47,17 @@ describe('useFocusKeeper', () => {
     expect(document.activeElement === document.body || !document.activeElement?.isConnected).toBe(true);
   });
 
+  it('also when focus is lost a moment later (a confirm handing it back after its animation)', async () => {
+    render(<Rows keep />);
+    const outside = screen.getByRole('button', { name: 'outside' });
+    outside.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'remove a' }));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(document.activeElement).toBe(outside);
+    outside.blur();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('anchor')));
+  });
+
   it('leaves focus alone when it is still on something', async () => {
     render(<Rows keep />);
     const outside = screen.getByRole('button', { name: 'outside' });
