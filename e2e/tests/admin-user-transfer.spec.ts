@@ -126,6 +126,11 @@ test('imported users are listed and exported; a deleted one comes back from the 
       .getByRole('button', { name: /确\s*定|还\s*原/ }),
   );
   await expect(binned).toBeHidden();
+  // The confirm has closed and handed focus back: it stays in the bin (its row is gone), so Escape closes the bin.
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.textContent ?? ''))
+    .toContain('用户回收站');
   await page.keyboard.press('Escape');
   await expect(bin).toBeHidden();
   await expect(table.locator('.ant-table-row')).toHaveCount(2);
