@@ -7,11 +7,28 @@
  * for the requester when the task is added and again when it runs), the entity whose fields declaration gives its
  * columns, how its parameters are validated, and how rows are read (export) or written (import).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { checkImportFields, exportColumns } from '../../registry/index.ts';
 
 /** Who the task runs for. */
+/**
+ * An export's `selections`: the ids of the rows ticked on the list (comma-separated or an array); only they are
+ * exported. Every export kind's params extend their list's query with it.
+ */
+export const exportSelections = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v === null || v === ''
+        ? undefined
+        : v,
+  z.array(z.string().max(64), { error: '选中的记录不正确' }).max(10_000, '选中的记录过多').optional(),
+);
+
 export interface TaskActor {
   db: Db;
   userId: string;

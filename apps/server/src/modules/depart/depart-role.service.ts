@@ -29,7 +29,7 @@ import { grantDiff } from '../../lib/grant-diff.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { nowIso, toWireTime } from '../../lib/time.ts';
-import { rulesOfMenu } from '../permission/data-rule.service.ts';
+import { dataRuleChoice, rulesOfMenu } from '../permission/data-rule.service.ts';
 import { invalidatePermissions } from '../permission/permission-codes.service.ts';
 import { findUserById } from '../user/user.service.ts';
 import * as repo from './depart-admin.repository.ts';
@@ -307,14 +307,7 @@ const joinedOrNull = (ids: readonly string[]): string | null => (ids.length > 0 
 export async function departDataRules(db: Db, permissionId: string, departId: string): Promise<RoleDataRuleResult> {
   const rules = await rulesOfMenu(db, permissionId);
   if (rules.length === 0) throw AppError.business(MENU_TEXT.menuHasNoRules);
-  const link = await repo.findDepartPermissionLink(db, departId, permissionId);
-  const known = new Set(rules.map((r) => r.id));
-  return {
-    datarule: rules,
-    drChecked: ruleIdsOf(link?.dataRuleIds)
-      .filter((id) => known.has(id))
-      .join(','),
-  };
+  return dataRuleChoice(rules, (await repo.findDepartPermissionLink(db, departId, permissionId))?.dataRuleIds);
 }
 
 /**
@@ -363,14 +356,7 @@ export async function deptRoleDataRules(
   const role = await roleOfDepart(db, roleId, departId);
   const rules = await departRulesOf(db, role.departId, permissionId);
   if (rules.length === 0) throw AppError.business(MENU_TEXT.departRulesNone);
-  const link = await repo.findRolePermissionLink(db, role.id, permissionId);
-  const known = new Set(rules.map((r) => r.id));
-  return {
-    datarule: rules,
-    drChecked: ruleIdsOf(link?.dataRuleIds)
-      .filter((id) => known.has(id))
-      .join(','),
-  };
+  return dataRuleChoice(rules, (await repo.findRolePermissionLink(db, role.id, permissionId))?.dataRuleIds);
 }
 
 /** POST /sys/sysDepartRole/datarule: a department role's rules on a menu it holds, among its department's. */

@@ -3,6 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SysPermissionDataRuleTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
+import { departRoleGrantRows } from './permission-codes.repository.ts';
 
 const RULE_COLUMNS = [
   'id',
@@ -138,20 +139,10 @@ export function findUserRuleLinks(
     .where('p.url', '=', url)
     .where('p.delFlag', '=', 0)
     .where('p.menuType', 'in', [0, 1]);
-  // The user's department roles count as their roles do (as in permission-codes.repository departRoleGrants):
-  // roles of a live department the user still belongs to.
-  const byDepartRoles = db
-    .selectFrom('sysDepartRolePermission as drp')
-    .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
-    .innerJoin('sysDepartRole as dr', 'dr.id', 'drp.roleId')
-    .innerJoin('sysDepart as d', 'd.id', 'dr.departId')
-    .innerJoin('sysUserDepart as ud', (j) =>
-      j.onRef('ud.depId', '=', 'dr.departId').onRef('ud.userId', '=', 'dru.userId'),
-    )
+  // The user's department roles count as their roles do: roles of a live department the user still belongs to.
+  const byDepartRoles = departRoleGrantRows(db, userId)
     .innerJoin('sysPermission as p', 'p.id', 'drp.permissionId')
     .select(['drp.permissionId', 'drp.dataRuleIds'])
-    .where('dru.userId', '=', userId)
-    .where('d.delFlag', '=', '0')
     .where('p.url', '=', url)
     .where('p.delFlag', '=', 0)
     .where('p.menuType', 'in', [0, 1]);

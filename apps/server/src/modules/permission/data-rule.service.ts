@@ -232,16 +232,23 @@ export async function deleteRule(db: Db, id: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // A role's rules on a menu
 
-export async function roleDataRules(db: Db, permissionId: string, roleId: string): Promise<RoleDataRuleResult> {
-  const rules = await repo.findRulesOf(db, permissionId);
-  if (rules.length === 0) throw AppError.business(MENU_TEXT.menuHasNoRules);
-  const link = await repo.findRoleLink(db, roleId, permissionId);
-  const known = new Set(rules.map((r) => r.id));
-  const checked = (link?.dataRuleIds ?? '')
+/**
+ * What a data-rule dialog reads (role, department, department role): the rules offered, and of the grant's chosen
+ * ids (comma text as stored) those still offered.
+ */
+export function dataRuleChoice(rules: SysPermissionDataRule[], chosen: string | null | undefined): RoleDataRuleResult {
+  const offered = new Set(rules.map((r) => r.id));
+  const checked = (chosen ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => known.has(s));
-  return { datarule: rules.map(toWire), drChecked: checked.join(',') };
+    .filter((s) => offered.has(s));
+  return { datarule: rules, drChecked: checked.join(',') };
+}
+
+export async function roleDataRules(db: Db, permissionId: string, roleId: string): Promise<RoleDataRuleResult> {
+  const rules = await rulesOfMenu(db, permissionId);
+  if (rules.length === 0) throw AppError.business(MENU_TEXT.menuHasNoRules);
+  return dataRuleChoice(rules, (await repo.findRoleLink(db, roleId, permissionId))?.dataRuleIds);
 }
 
 export async function saveRoleDataRules(db: Db, body: RoleDataRuleBody): Promise<void> {

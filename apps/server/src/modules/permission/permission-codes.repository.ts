@@ -6,6 +6,11 @@ import { executeCompiled } from '../../lib/compiled-query.ts';
  * belongs to (sys_user_depart), so that leaving or deleting a department ends its roles' grants.
  */
 export function departRoleGrants(db: Db, userId: string) {
+  return departRoleGrantRows(db, userId).select('drp.permissionId');
+}
+
+/** The rows (`drp`: sys_depart_role_permission) of those grants, for reads that need more of them (data rules). */
+export function departRoleGrantRows(db: Db, userId: string) {
   return db
     .selectFrom('sysDepartRolePermission as drp')
     .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
@@ -14,7 +19,6 @@ export function departRoleGrants(db: Db, userId: string) {
     .innerJoin('sysUserDepart as ud', (j) =>
       j.onRef('ud.depId', '=', 'dr.departId').onRef('ud.userId', '=', 'dru.userId'),
     )
-    .select('drp.permissionId')
     .where('dru.userId', '=', userId)
     .where('d.delFlag', '=', '0');
 }

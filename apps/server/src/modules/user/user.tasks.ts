@@ -4,10 +4,10 @@
  * e-mail or work number is reported in the error file, never overwritten). Their columns are the fields flagged
  * `export` / `import` in USER_TRANSFER_FIELDS (user.fields.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '@houtai/shared/contract/admin';
 import { AdminUserListQuery, UserImportRow } from '@houtai/shared/contract/admin-user';
-import type { ExportKind, ImportKind, TaskKinds } from '../async-task/async-task.kinds.ts';
+import { exportSelections, type ExportKind, type ImportKind, type TaskKinds } from '../async-task/async-task.kinds.ts';
 import { userListFilter } from './user-picker.service.ts';
 import { countUsersForExport, userExportPages, userImportWriter } from './user-transfer.service.ts';
 import { findActiveUserName } from './user.service.ts';
@@ -17,18 +17,7 @@ const ENTITY = 'sys_user_transfer';
 
 /** The list's filters, and optionally the ids of the rows ticked on the list (comma-separated or an array). */
 export const UserExportParams = AdminUserListQuery.extend({
-  selections: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v === null || v === ''
-          ? undefined
-          : v,
-    z.array(z.string().max(64), { error: '选中的记录不正确' }).max(10_000, '选中的记录过多').optional(),
-  ),
+  selections: exportSelections,
 });
 export type UserExportParams = z.infer<typeof UserExportParams>;
 

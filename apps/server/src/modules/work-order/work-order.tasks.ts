@@ -4,10 +4,10 @@
  * — an exported file's rows — is reported in the error file, never imported as a twin). Their columns are the
  * fields flagged `export` / `import` in work-order.fields.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
 import { WorkOrderImportRow, WorkOrderListQuery } from '@houtai/shared/contract/work-order';
-import type { ExportKind, ImportKind, TaskKinds } from '../async-task/async-task.kinds.ts';
+import { exportSelections, type ExportKind, type ImportKind, type TaskKinds } from '../async-task/async-task.kinds.ts';
 import {
   countWorkOrderRecords,
   insertImportedWorkOrders,
@@ -21,18 +21,7 @@ const EXPORT_PAGE = 500;
 
 /** The list's filters, and optionally the ids of the rows selected on the list (comma-separated or an array). */
 export const WorkOrderExportParams = WorkOrderListQuery.extend({
-  selections: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v === null || v === ''
-          ? undefined
-          : v,
-    z.array(z.string().max(64), { error: '选中的记录不正确' }).max(10_000, '选中的记录过多').optional(),
-  ),
+  selections: exportSelections,
 });
 export type WorkOrderExportParams = z.infer<typeof WorkOrderExportParams>;
 
