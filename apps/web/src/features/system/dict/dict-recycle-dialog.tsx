@@ -4,32 +4,35 @@
  * confirm that names the dictionary or counts them.
  */
 import { useState } from 'react';
-import { Button, Flex, Grid, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { DICT_TEXT, type DictRecord } from '@houtai/shared/contract/dict-admin';
 import { ADMIN_TEXT } from '@houtai/shared/contract/admin';
-import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
-import { useFeedback } from '../../../lib/feedback.ts';
 import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
+import { useFeedback } from '../../../lib/feedback.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { useRecycleDicts, useRecycledDicts, type DictRecycleAction, type RecycleDicts } from './api/recycle-dicts.ts';
+import {
+  RECYCLE_EMPTY,
+  RecycleRowActions,
+  RecycleToolbar,
+  recycleStepText,
+  useRecycleConfirm,
+  type RecycleNouns,
+  type RecycleStep,
+} from '../../../widgets/recycle-bin/recycle-bin-parts.tsx';
+import { useRecycleDicts, useRecycledDicts, type RecycleDicts } from './api/recycle-dicts.ts';
 
-export const DICT_RECYCLE_EMPTY = '回收站为空';
+export const DICT_RECYCLE_EMPTY = RECYCLE_EMPTY;
 
-const ACTION_LABEL: Readonly<Record<DictRecycleAction, string>> = { restore: '还原', purge: '彻底删除' };
+const NOUNS: RecycleNouns = { noun: '字典', purgeWarning: '彻底删除后字典及其字典项无法恢复。' };
 
 /** The confirm of a step: one named dictionary, or the ticked ones counted; 彻底删除 warns that it is final. */
-export function dictRecycleConfirmText(
-  action: DictRecycleAction,
-  dicts: readonly Pick<DictRecord, 'dictName'>[],
-): string {
-  const [only] = dicts;
-  const what =
-    dicts.length === 1 && only
-      ? `确定${ACTION_LABEL[action]}字典「${only.dictName}」吗?`
-      : `确定要${ACTION_LABEL[action]}选中的 ${dicts.length} 个字典吗?`;
-  return action === 'purge' ? `${what}彻底删除后字典及其字典项无法恢复。` : what;
+export function dictRecycleConfirmText(step: RecycleStep, dicts: readonly Pick<DictRecord, 'dictName'>[]): string {
+  return recycleStepText(
+    step,
+    dicts.map((d) => d.dictName),
+    NOUNS,
+  );
 }
 
 export interface DictRecycleDialogProps {
@@ -56,7 +59,7 @@ export function DictRecycleDialog({ open, onClose }: DictRecycleDialogProps) {
 }
 
 function DictRecycleBody({ phone }: { phone: boolean }) {
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const bin = useRecycledDicts(true);
   const [keys, setKeys] = useState<string[]>([]);
@@ -71,48 +74,24 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
     },
   });
 
-  const ask = (action: DictRecycleAction, dicts: readonly DictRecord[]) => {
-    if (dicts.length === 0) {
-      void message.warning(LIST_PAGE_TEXT.selectOne);
-      return;
-    }
-    modal.confirm({
-      title: action === 'restore' ? '确认还原' : '确认彻底删除',
-      content: dictRecycleConfirmText(action, dicts),
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: action === 'purge' ? { danger: true } : undefined,
-      onOk: () => recycle.submit({ action, ids: dicts.map((d) => d.id) }),
-    });
-  };
+  const confirm = useRecycleConfirm(NOUNS);
+  const ask = (step: RecycleStep, dicts: readonly DictRecord[]) =>
+    confirm(
+      step,
+      dicts.map((d) => d.dictName),
+      () => recycle.submit({ action: step, ids: dicts.map((d) => d.id) }),
+    );
 
   const ticked = rows.filter((r) => keys.includes(r.id));
-  const busy = recycle.submitting;
-
   const rowActions = (d: DictRecord) => (
-    <Space size={4} orientation={phone ? 'vertical' : 'horizontal'}>
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0 }}
-        onClick={() => ask('restore', [d])}
-        aria-label={`还原字典 ${d.dictName}`}
-        data-testid={`dict-recycle-restore-${d.id}`}
-      >
-        还原
-      </Button>
-      <Button
-        type="link"
-        size="small"
-        danger
-        style={{ padding: 0 }}
-        onClick={() => ask('purge', [d])}
-        aria-label={`彻底删除字典 ${d.dictName}`}
-        data-testid={`dict-recycle-purge-${d.id}`}
-      >
-        彻底删除
-      </Button>
-    </Space>
+    <RecycleRowActions
+      id={d.id}
+      name={d.dictName}
+      noun="字典"
+      vertical={phone}
+      onStep={(step) => ask(step, [d])}
+      testId="dict-recycle"
+    />
   );
 
   const deleted = (d: DictRecord) => [d.updateBy, d.updateTime].filter(Boolean).join(' · ') || '-';
@@ -146,28 +125,12 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
 
   return (
     <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<UndoOutlined aria-hidden />}
-          disabled={ticked.length === 0}
-          loading={busy}
-          onClick={() => ask('restore', ticked)}
-          data-testid="dict-recycle-restore"
-        >
-          {ticked.length > 0 ? `还原（${ticked.length}）` : '还原'}
-        </Button>
-        <Button
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          disabled={ticked.length === 0}
-          loading={busy}
-          onClick={() => ask('purge', ticked)}
-          data-testid="dict-recycle-purge"
-        >
-          {ticked.length > 0 ? `彻底删除（${ticked.length}）` : '彻底删除'}
-        </Button>
-      </Space>
+      <RecycleToolbar
+        ticked={ticked.length}
+        busy={recycle.submitting}
+        onStep={(step) => ask(step, ticked)}
+        testId="dict-recycle"
+      />
       {bin.error && !bin.isFetching ? (
         <LoadErrorAlert
           title="回收站加载失败"

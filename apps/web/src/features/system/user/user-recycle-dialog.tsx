@@ -4,40 +4,42 @@
  * that names the account or counts them. The server refuses a restore whose phone, e-mail or work number a live
  * account now holds; its message is shown as it is.
  */
-import { Button, Flex, Grid, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { USER_RECYCLE_TEXT } from '@houtai/shared/contract/admin-user-recycle';
-import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
+  RECYCLE_EMPTY,
+  RecycleRowActions,
+  RecycleToolbar,
+  recycleStepText,
+  useRecycleConfirm,
+  type RecycleNouns,
+  type RecycleStep,
+} from '../../../widgets/recycle-bin/recycle-bin-parts.tsx';
+import {
   USER_RECYCLE_KEY,
   listRecycledUsers,
   useRecycleUsers,
-  type RecycleAction,
   type RecycleUsers,
   type UserRecycleRecord,
 } from './api/recycle-users.ts';
 import { statusText } from './labels.ts';
 
-export const USER_RECYCLE_EMPTY = '回收站为空';
+export const USER_RECYCLE_EMPTY = RECYCLE_EMPTY;
 
-const ACTION_LABEL: Readonly<Record<RecycleAction, string>> = { restore: '还原', purge: '彻底删除' };
+const NOUNS: RecycleNouns = { noun: '用户', purgeWarning: '彻底删除后无法恢复。' };
+const nameOf = (u: Pick<UserRecycleRecord, 'realname' | 'username'>) => u.realname || u.username;
 
 /** The confirm of a step: one named account, or the ticked ones counted; 彻底删除 warns that it is final. */
 export function recycleConfirmText(
-  action: RecycleAction,
+  step: RecycleStep,
   users: readonly Pick<UserRecycleRecord, 'realname' | 'username'>[],
 ): string {
-  const [only] = users;
-  const what =
-    users.length === 1 && only
-      ? `确定${ACTION_LABEL[action]}用户「${only.realname || only.username}」吗?`
-      : `确定要${ACTION_LABEL[action]}选中的 ${users.length} 个用户吗?`;
-  return action === 'purge' ? `${what}彻底删除后无法恢复。` : what;
+  return recycleStepText(step, users.map(nameOf), NOUNS);
 }
 
 export interface UserRecycleDialogProps {
@@ -64,7 +66,7 @@ export function UserRecycleDialog({ open, onClose }: UserRecycleDialogProps) {
 }
 
 function UserRecycleBody({ phone }: { phone: boolean }) {
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const table = useServerTable<UserRecycleRecord>({
     queryKey: USER_RECYCLE_KEY,
@@ -84,48 +86,20 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
     },
   });
 
-  const ask = (action: RecycleAction, users: readonly UserRecycleRecord[]) => {
-    if (users.length === 0) {
-      void message.warning(LIST_PAGE_TEXT.selectOne);
-      return;
-    }
-    modal.confirm({
-      title: action === 'restore' ? '确认还原' : '确认彻底删除',
-      content: recycleConfirmText(action, users),
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: action === 'purge' ? { danger: true } : undefined,
-      onOk: () => recycle.submit({ action, ids: users.map((u) => u.id) }),
-    });
-  };
+  const confirm = useRecycleConfirm(NOUNS);
+  const ask = (step: RecycleStep, users: readonly UserRecycleRecord[]) =>
+    confirm(step, users.map(nameOf), () => recycle.submit({ action: step, ids: users.map((u) => u.id) }));
 
   const ticked = table.records.filter((r) => table.selection.keys.includes(r.id));
-  const busy = recycle.submitting;
-
   const rowActions = (u: UserRecycleRecord) => (
-    <Space size={4} orientation={phone ? 'vertical' : 'horizontal'}>
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0 }}
-        onClick={() => ask('restore', [u])}
-        aria-label={`还原用户 ${u.realname || u.username}`}
-        data-testid={`user-recycle-restore-${u.id}`}
-      >
-        还原
-      </Button>
-      <Button
-        type="link"
-        size="small"
-        danger
-        style={{ padding: 0 }}
-        onClick={() => ask('purge', [u])}
-        aria-label={`彻底删除用户 ${u.realname || u.username}`}
-        data-testid={`user-recycle-purge-${u.id}`}
-      >
-        彻底删除
-      </Button>
-    </Space>
+    <RecycleRowActions
+      id={u.id}
+      name={nameOf(u)}
+      noun="用户"
+      vertical={phone}
+      onStep={(step) => ask(step, [u])}
+      testId="user-recycle"
+    />
   );
 
   const deleted = (u: UserRecycleRecord) => [u.updateBy, u.updateTime].filter(Boolean).join(' · ') || '-';
@@ -171,28 +145,12 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
 
   return (
     <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<UndoOutlined aria-hidden />}
-          disabled={ticked.length === 0}
-          loading={busy}
-          onClick={() => ask('restore', ticked)}
-          data-testid="user-recycle-restore"
-        >
-          {ticked.length > 0 ? `还原（${ticked.length}）` : '还原'}
-        </Button>
-        <Button
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          disabled={ticked.length === 0}
-          loading={busy}
-          onClick={() => ask('purge', ticked)}
-          data-testid="user-recycle-purge"
-        >
-          {ticked.length > 0 ? `彻底删除（${ticked.length}）` : '彻底删除'}
-        </Button>
-      </Space>
+      <RecycleToolbar
+        ticked={ticked.length}
+        busy={recycle.submitting}
+        onStep={(step) => ask(step, ticked)}
+        testId="user-recycle"
+      />
       {table.error ? (
         <LoadErrorAlert
           title="回收站加载失败"
@@ -207,7 +165,7 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
         columns={columns}
         {...table.tableProps}
         scroll={phone ? undefined : { x: 800 }}
-        locale={{ emptyText: USER_RECYCLE_EMPTY }}
+        locale={{ emptyText: RECYCLE_EMPTY }}
         data-testid="user-recycle-table"
       />
     </div>
