@@ -3,10 +3,12 @@
  * (one record named, or the ticked ones counted; 彻底删除 warns that it is final), the toolbar for the ticked rows and
  * a row's two links. The feature keeps its list, its columns and its calls.
  */
-import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Grid, Modal, Space } from 'antd';
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { useFeedback } from '../../lib/feedback.ts';
+import { useFocusKeeper } from '../../lib/focus-keeper.ts';
 
 export type RecycleStep = 'restore' | 'purge';
 
@@ -116,5 +118,46 @@ export function RecycleRowActions({ id, name, noun, vertical, onStep, testId }: 
         </Button>
       ))}
     </Space>
+  );
+}
+
+export interface RecycleBinModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** The width on a wide screen (full width on a phone). */
+  width: number;
+  testId: string;
+  /**
+   * The bin, mounted per opening (nothing ticked, read afresh). `keepFocus` after a step: the row whose link had focus
+   * is gone, and the keyboard stays in the dialog (Escape still closes it).
+   */
+  children: (bin: { phone: boolean; keepFocus: () => void }) => ReactNode;
+}
+
+/** The bin's modal: 关闭 in the footer, full width on a phone. */
+export function RecycleBinModal({ open, onClose, title, width, testId, children }: RecycleBinModalProps) {
+  const phone = Grid.useBreakpoint().md === false;
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      width={phone ? '100%' : width}
+      destroyOnHidden
+      data-testid={testId}
+    >
+      {open && <FocusKept phone={phone}>{children}</FocusKept>}
+    </Modal>
+  );
+}
+
+function FocusKept({ phone, children }: { phone: boolean; children: RecycleBinModalProps['children'] }) {
+  const { anchorRef, keep } = useFocusKeeper();
+  return (
+    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
+      {children({ phone, keepFocus: keep })}
+    </div>
   );
 }

@@ -4,15 +4,15 @@
  * confirm that names the dictionary or counts them.
  */
 import { useState } from 'react';
-import { Button, Flex, Grid, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { DICT_TEXT, type DictRecord } from '@houtai/shared/contract/dict-admin';
 import { ADMIN_TEXT } from '@houtai/shared/contract/admin';
-import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
 import { useFeedback } from '../../../lib/feedback.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   RECYCLE_EMPTY,
+  RecycleBinModal,
   RecycleRowActions,
   RecycleToolbar,
   recycleStepText,
@@ -41,26 +41,15 @@ export interface DictRecycleDialogProps {
 }
 
 export function DictRecycleDialog({ open, onClose }: DictRecycleDialogProps) {
-  const phone = Grid.useBreakpoint().md === false;
   return (
-    <Modal
-      title="字典回收站"
-      open={open}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
-      width={phone ? '100%' : 880}
-      destroyOnHidden
-      data-testid="dict-recycle-dialog"
-    >
-      {/* Mounted per opening: nothing ticked, the bin read afresh. */}
-      {open && <DictRecycleBody phone={phone} />}
-    </Modal>
+    <RecycleBinModal open={open} onClose={onClose} title="字典回收站" width={880} testId="dict-recycle-dialog">
+      {({ phone, keepFocus }) => <DictRecycleBody phone={phone} keepFocus={keepFocus} />}
+    </RecycleBinModal>
   );
 }
 
-function DictRecycleBody({ phone }: { phone: boolean }) {
+function DictRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () => void }) {
   const { message } = useFeedback();
-  const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const bin = useRecycledDicts(true);
   const [keys, setKeys] = useState<string[]>([]);
   const rows = bin.data ?? [];
@@ -69,7 +58,6 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
     onSuccess: (text, input) => {
       void message.success(text || (input.action === 'restore' ? DICT_TEXT.restored : ADMIN_TEXT.deleted));
       setKeys([]);
-      // The row whose button had focus is gone: keep the keyboard in the dialog (Escape still closes it).
       keepFocus();
     },
   });
@@ -124,7 +112,7 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
       ];
 
   return (
-    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
+    <>
       <RecycleToolbar
         ticked={ticked.length}
         busy={recycle.submitting}
@@ -151,6 +139,6 @@ function DictRecycleBody({ phone }: { phone: boolean }) {
         locale={{ emptyText: DICT_RECYCLE_EMPTY }}
         data-testid="dict-recycle-table"
       />
-    </div>
+    </>
   );
 }

@@ -4,15 +4,15 @@
  * that names the account or counts them. The server refuses a restore whose phone, e-mail or work number a live
  * account now holds; its message is shown as it is.
  */
-import { Button, Flex, Grid, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { USER_RECYCLE_TEXT } from '@houtai/shared/contract/admin-user-recycle';
 import { useFeedback } from '../../../lib/feedback.ts';
-import { useFocusKeeper } from '../../../lib/focus-keeper.ts';
 import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   RECYCLE_EMPTY,
+  RecycleBinModal,
   RecycleRowActions,
   RecycleToolbar,
   recycleStepText,
@@ -48,26 +48,15 @@ export interface UserRecycleDialogProps {
 }
 
 export function UserRecycleDialog({ open, onClose }: UserRecycleDialogProps) {
-  const phone = Grid.useBreakpoint().md === false;
   return (
-    <Modal
-      title="用户回收站"
-      open={open}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
-      width={phone ? '100%' : 960}
-      destroyOnHidden
-      data-testid="user-recycle-dialog"
-    >
-      {/* Mounted per opening: page 1, nothing ticked. */}
-      {open && <UserRecycleBody phone={phone} />}
-    </Modal>
+    <RecycleBinModal open={open} onClose={onClose} title="用户回收站" width={960} testId="user-recycle-dialog">
+      {({ phone, keepFocus }) => <UserRecycleBody phone={phone} keepFocus={keepFocus} />}
+    </RecycleBinModal>
   );
 }
 
-function UserRecycleBody({ phone }: { phone: boolean }) {
+function UserRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () => void }) {
   const { message } = useFeedback();
-  const { anchorRef, keep: keepFocus } = useFocusKeeper();
   const table = useServerTable<UserRecycleRecord>({
     queryKey: USER_RECYCLE_KEY,
     load: listRecycledUsers,
@@ -81,7 +70,6 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
         text || (input.action === 'restore' ? USER_RECYCLE_TEXT.restored : USER_RECYCLE_TEXT.purged),
       );
       table.selection.clear();
-      // The row whose button had focus is gone: keep the keyboard in the dialog (Escape still closes it).
       keepFocus();
     },
   });
@@ -144,7 +132,7 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
       ];
 
   return (
-    <div ref={anchorRef} tabIndex={-1} style={{ outline: 'none' }}>
+    <>
       <RecycleToolbar
         ticked={ticked.length}
         busy={recycle.submitting}
@@ -168,6 +156,6 @@ function UserRecycleBody({ phone }: { phone: boolean }) {
         locale={{ emptyText: RECYCLE_EMPTY }}
         data-testid="user-recycle-table"
       />
-    </div>
+    </>
   );
 }
