@@ -1,6 +1,11 @@
 /** antd under happy-dom needs matchMedia and ResizeObserver. */
+import { configure } from '@testing-library/react';
 import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterAll } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s (default 1 s): while every suite runs on two cores, an upload's or a lazy
+// chunk's answer can take longer than a second to render (seen in the full web run).
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
