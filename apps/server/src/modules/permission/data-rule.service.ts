@@ -7,7 +7,7 @@
  *
  * A list honours data rules when it is registered in DATA_RULE_LISTS (menu url → registry entity) and its service
  * asks dataRuleWhere() for the caller's condition. The condition is the AND of every active rule chosen on any of
- * the user's role links to the menu (JeecgBoot's semantics); no chosen rule → no narrowing.
+ * the user's role and department-role links to the menu (JeecgBoot's semantics); no chosen rule → no narrowing.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SuperQueryRule } from '@houtai/shared/super-query';
