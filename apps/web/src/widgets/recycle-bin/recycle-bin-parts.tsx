@@ -4,7 +4,7 @@
  * a row's two links. The feature keeps its list, its columns and its calls.
  */
 import type { ReactNode } from 'react';
-import { Button, Grid, Modal, Space } from 'antd';
+import { Button, Grid, Modal, Space, type TableColumnsType } from 'antd';
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { LIST_PAGE_TEXT } from '@houtai/shared/contract/list-page';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -15,6 +15,25 @@ export type RecycleStep = 'restore' | 'purge';
 export const RECYCLE_EMPTY = '回收站为空';
 
 const STEP_LABEL: Readonly<Record<RecycleStep, string>> = { restore: '还原', purge: '彻底删除' };
+
+/** Who deleted a record and when: the audit columns its logical delete wrote. */
+export interface DeletedRecord {
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+/** '删除人 · 删除时间' for a phone card. */
+export function deletedText(r: DeletedRecord): string {
+  return [r.updateBy, r.updateTime].filter(Boolean).join(' · ') || '-';
+}
+
+/** The 删除人 and 删除时间 columns of a wide table. */
+export function deletedColumns<T extends DeletedRecord>(): TableColumnsType<T> {
+  return [
+    { title: '删除人', dataIndex: 'updateBy', width: 100, render: (v: string | null) => v || '-' },
+    { title: '删除时间', dataIndex: 'updateTime', width: 168, render: (v: string | null) => v || '-' },
+  ];
+}
 
 export interface RecycleNouns {
   /** What a record is: 用户, 字典. */

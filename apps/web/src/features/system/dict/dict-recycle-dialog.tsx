@@ -12,6 +12,8 @@ import { LoadErrorAlert } from '../../../lib/load-error-alert.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   RECYCLE_EMPTY,
+  deletedColumns,
+  deletedText,
   RecycleBinModal,
   RecycleRowActions,
   RecycleToolbar,
@@ -82,8 +84,6 @@ function DictRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
     />
   );
 
-  const deleted = (d: DictRecord) => [d.updateBy, d.updateTime].filter(Boolean).join(' · ') || '-';
-
   const columns: TableColumnsType<DictRecord> = phone
     ? [
         {
@@ -96,7 +96,7 @@ function DictRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
                 {d.dictCode}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                删除：{deleted(d)}
+                删除：{deletedText(d)}
               </Typography.Text>
             </Flex>
           ),
@@ -106,8 +106,7 @@ function DictRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
     : [
         { title: '字典名称', dataIndex: 'dictName', ellipsis: true },
         { title: '字典编码', dataIndex: 'dictCode', width: 180, ellipsis: true },
-        { title: '删除人', dataIndex: 'updateBy', width: 100, render: (v: string | null) => v || '-' },
-        { title: '删除时间', dataIndex: 'updateTime', width: 168, render: (v: string | null) => v || '-' },
+        ...deletedColumns<DictRecord>(),
         { title: '操作', key: 'actions', width: 130, render: (_: unknown, d) => rowActions(d) },
       ];
 

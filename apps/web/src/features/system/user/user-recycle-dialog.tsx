@@ -12,6 +12,8 @@ import { useServerTable } from '../../../lib/server-table/use-server-table.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   RECYCLE_EMPTY,
+  deletedColumns,
+  deletedText,
   RecycleBinModal,
   RecycleRowActions,
   RecycleToolbar,
@@ -90,8 +92,6 @@ function UserRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
     />
   );
 
-  const deleted = (u: UserRecycleRecord) => [u.updateBy, u.updateTime].filter(Boolean).join(' · ') || '-';
-
   const columns: TableColumnsType<UserRecycleRecord> = phone
     ? [
         {
@@ -104,7 +104,7 @@ function UserRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
                 {[u.orgCodeTxt, statusText(u.status, u.status_dictText)].filter(Boolean).join(' · ') || '-'}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                删除：{deleted(u)}
+                删除：{deletedText(u)}
               </Typography.Text>
             </Flex>
           ),
@@ -126,8 +126,7 @@ function UserRecycleBody({ phone, keepFocus }: { phone: boolean; keepFocus: () =
           width: 72,
           render: (_: unknown, u) => statusText(u.status, u.status_dictText),
         },
-        { title: '删除人', dataIndex: 'updateBy', width: 100, render: (v: string | null) => v || '-' },
-        { title: '删除时间', dataIndex: 'updateTime', width: 168, render: (v: string | null) => v || '-' },
+        ...deletedColumns<UserRecycleRecord>(),
         { title: '操作', key: 'actions', width: 130, render: (_: unknown, u) => rowActions(u) },
       ];
 
