@@ -100,8 +100,13 @@ test('shell screens as admin, with the user menu, tab bar menu and header popove
   await closeDialog(page);
 
   await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-menu-depart')).toBeVisible();
   await page.getByTestId('user-menu-depart').click();
-  await expect(page.getByTestId('depart-select').or(page.getByText('没有可切换的部门').first())).toBeVisible();
+  // The dialog opens at once and lists the departments when they arrive (a busy CI machine took over 10 s once).
+  await expect(page.getByRole('dialog').or(page.getByText('没有可切换的部门').first())).toBeVisible();
+  await expect(page.getByTestId('depart-select').or(page.getByText('没有可切换的部门').first())).toBeVisible({
+    timeout: 30_000,
+  });
   await audit(page, '部门切换');
   await closeDialog(page);
 
