@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { accountingBench } from './accounting.ts';
 import { apiBench } from './api.ts';
 import { cronBench } from './cron.ts';
 import { excelBench } from './excel.ts';
@@ -63,6 +64,12 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
       'our editable grid beside AG Grid, antd Table virtual and a TanStack floor in ../shared/bench-peers/grid ' +
       '(--serve-only --port N serves the page only; --runs/--sizes/--cols/--scroll-ms/--md go to the harness)',
     run: (o) => gridBench(repoRoot, { serveOnly: o.serveOnly, port: o.port, harnessArgs: o.harnessArgs }),
+  },
+  accounting: {
+    describe:
+      'generate documents + synchronise vouchers for 100,000 business records of one period over HTTP (--rows N; ' +
+      'budget: both together <= 60 s)',
+    run: (o) => accountingBench(repoRoot, { rows: o.rows === 1_000_000 && !process.env.BENCH_ROWS ? 100_000 : o.rows }),
   },
   cron: {
     describe:

@@ -64,6 +64,7 @@ describe('the Vue2 UI (no X-Version, no X-Client)', () => {
       '工单详情',
       '财务核算',
       '核算工作台',
+      '业务数据',
       '考勤班次',
       '通知横幅',
       '操作日志',

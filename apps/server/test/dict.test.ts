@@ -1,3 +1,4 @@
+import { ACCOUNTING_DICTIONARIES } from '../src/db/seed/accounting.ts';
 import { ADMIN_DICTIONARIES } from '../src/db/seed/admin-permissions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
@@ -463,9 +464,15 @@ describe('cache and seeds', () => {
     });
     const before = await count();
     // The base dictionaries, the work orders', the picker demo's two (accident category and level) and the
-    // administration's new ones (quartz_status; user_status exists already).
+    // administration's new ones (quartz_status; user_status exists already) and the accounting lists' three.
     const adminNew = ADMIN_DICTIONARIES.filter((d) => !DICTIONARIES.some((b) => b.code === d.code)).length;
-    expect(before.dicts).toBe(DICTIONARIES.length + WORK_ORDER_DICT_CODES.length + PICKER_DICT_CODES.length + adminNew);
+    expect(before.dicts).toBe(
+      DICTIONARIES.length +
+        WORK_ORDER_DICT_CODES.length +
+        PICKER_DICT_CODES.length +
+        adminNew +
+        ACCOUNTING_DICTIONARIES.length,
+    );
     await seed(t.handle.db, { adminPassword: TEST_PASSWORD });
     expect(await count()).toEqual(before);
   });

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-depart-roles.ts';
 import * as m0014 from './migrations/0014-quartz-jobs.ts';
 import * as m0018 from './migrations/0018-table-dict-registry.ts';
 import * as m0019 from './migrations/0019-operate-log-cost-time.ts';
+import * as m0020 from './migrations/0020-accounting.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-quartz-jobs': m0014,
   '0018-table-dict-registry': m0018,
   '0019-operate-log-cost-time': m0019,
+  '0020-accounting': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

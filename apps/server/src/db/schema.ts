@@ -230,6 +230,153 @@ export interface LedgerTable extends Audit {
   currency: Generated<string>;
   status: Generated<string>;
   version: Generated<number>;
+  /** '1': the organisation's main ledger, which its documents are vouchered into (migration 0020). */
+  isMain: Generated<string>;
+}
+
+/** The chart of accounts (migration 0020). */
+export interface AccSubjectTable {
+  id: string;
+  code: string;
+  name: string;
+  parentCode: string | null;
+  direction: string;
+  category: string;
+  level: number;
+  status: Generated<string>;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
+}
+
+export interface AccVoucherTemplateTable {
+  id: string;
+  dataSource: string;
+  name: string;
+  status: Generated<string>;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
+}
+
+export interface AccVoucherTemplateLineTable {
+  id: string;
+  templateId: string;
+  lineNo: number;
+  side: string;
+  subjectCode: string;
+  amountKind: string;
+  summary: string | null;
+}
+
+/** Business records (业务数据); amount in fen, taxRate in basis points. */
+export interface AccBizRecordTable {
+  id: string;
+  orgId: string;
+  dataSource: string;
+  bizDate: string;
+  period: string;
+  amount: number;
+  taxRate: Generated<number>;
+  counterparty: string | null;
+  summary: string;
+  status: Generated<string>;
+  billId: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  version: Generated<number>;
+}
+
+export interface AccBillTable {
+  id: string;
+  billNo: string;
+  bizRecordId: string;
+  orgId: string;
+  ledgerId: string;
+  dataSource: string;
+  bizDate: string;
+  period: string;
+  seq: number;
+  amount: number;
+  taxAmount: number;
+  counterparty: string | null;
+  summary: string;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+export interface AccVoucherTable {
+  id: string;
+  billId: string;
+  ledgerId: string;
+  orgId: string;
+  period: string;
+  bizDate: string;
+  dataSource: string;
+  summary: string;
+  debitTotal: number;
+  creditTotal: number;
+  status: Generated<string>;
+  voucherSeq: number | null;
+  syncLogId: string | null;
+  postBy: string | null;
+  postTime: string | null;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+export interface AccVoucherLineTable {
+  id: string;
+  voucherId: string;
+  lineNo: number;
+  summary: string;
+  subjectCode: string;
+  debit: number;
+  credit: number;
+}
+
+export interface AccPeriodTable {
+  id: string;
+  ledgerId: string;
+  period: string;
+  closed: Generated<string>;
+  billSeq: Generated<number>;
+  closedBy: string | null;
+  closedTime: string | null;
+  reopenedBy: string | null;
+  reopenedTime: string | null;
+  reopenReason: string | null;
+}
+
+export interface AccLedgerBalanceTable {
+  id: string;
+  ledgerId: string;
+  period: string;
+  subjectCode: string;
+  debit: number;
+  credit: number;
+}
+
+export interface AccSyncLogTable {
+  id: string;
+  ledgerId: string;
+  period: string;
+  dataSource: string;
+  voucherCount: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  debitTotal: number;
+  creditTotal: number;
+  status: string;
+  message: string;
+  createBy: string | null;
+  createTime: string;
 }
 
 export interface SysConfigTable extends Audit {
@@ -598,6 +745,16 @@ export interface Database {
   settlementOrg: SettlementOrgTable;
   sysUserSettlementOrg: SysUserSettlementOrgTable;
   ledger: LedgerTable;
+  accSubject: AccSubjectTable;
+  accVoucherTemplate: AccVoucherTemplateTable;
+  accVoucherTemplateLine: AccVoucherTemplateLineTable;
+  accBizRecord: AccBizRecordTable;
+  accBill: AccBillTable;
+  accVoucher: AccVoucherTable;
+  accVoucherLine: AccVoucherLineTable;
+  accPeriod: AccPeriodTable;
+  accLedgerBalance: AccLedgerBalanceTable;
+  accSyncLog: AccSyncLogTable;
   sysConfig: SysConfigTable;
   sysUserToken: SysUserTokenTable;
   sysAuthCode: SysAuthCodeTable;

@@ -45,6 +45,7 @@ import { categoryAdminRoutes } from './category/category-admin.routes.ts';
 import { positionAdminRoutes } from './position/position-admin.routes.ts';
 import { settlementRoutes } from './settlement/settlement.routes.ts';
 import { dictAdminRoutes } from './dict/dict-admin.routes.ts';
+import { accountingRoutes } from './accounting/accounting.routes.ts';
 
 /**
  * The export and import kinds of the task centre, one list per business module (each declared in the module's
@@ -97,4 +98,5 @@ export const apiModules: FastifyPluginAsync[] = [
   positionAdminRoutes,
   settlementRoutes,
   dictAdminRoutes,
+  accountingRoutes,
 ];

@@ -5,6 +5,7 @@
  */
 import type { FeatureEntry } from '../lib/feature-entry.ts';
 import { accountFeature } from '../features/account/feature.ts';
+import { accountingFeature } from '../features/accounting/feature.ts';
 import { attendanceFeature } from '../features/attendance/feature.ts';
 import { authFeature } from '../features/auth/feature.ts';
 import { dashboardFeature } from '../features/dashboard/feature.ts';
@@ -22,6 +23,7 @@ export const FEATURES = [
   systemFeature,
   galleryFeature,
   attendanceFeature,
+  accountingFeature,
 ] as const satisfies readonly FeatureEntry[];
 
 type PagesOf<F> = F extends { pages: infer P } ? keyof P & string : never;

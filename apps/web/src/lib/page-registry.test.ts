@@ -34,12 +34,13 @@ describe('page registry', () => {
 
   it('finds a screen by component name when the component path is unknown', () => {
     expect(lookupPage('account/settings/Other', 'account-settings-base')).toBe('account-settings');
-    expect(lookupPage('accounting/Workspace', 'constructor')).toBe(NOT_BUILT_PAGE);
+    expect(lookupPage('accounting/Other', 'constructor')).toBe(NOT_BUILT_PAGE);
+    expect(lookupPage('accounting/Other', 'accounting-workspace')).toBe('accounting-workspace');
     expect(lookupPage('system/SomethingElse', 'isystem-user')).toBe('system-user-list');
   });
 
   it('falls back to the not-built page', () => {
-    expect(lookupPage('accounting/Workspace', 'accounting-workspace')).toBe(NOT_BUILT_PAGE);
+    expect(lookupPage('accounting/Unknown', 'accounting-unknown')).toBe(NOT_BUILT_PAGE);
     expect(lookupPage('')).toBe(NOT_BUILT_PAGE);
   });
 
@@ -57,6 +58,10 @@ describe('page registry', () => {
     expect(lookupPage('bi/workOrder/WorkOrderDetail')).toBe('work-order-detail');
     expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderList')).toBe('work-order-list');
     expect(lookupPage('bi/workOrder/Other', 'bi-workOrder-WorkOrderDetail')).toBe('work-order-detail');
+  });
+
+  it('the accounting workspace menu opens its screen', () => {
+    expect(lookupPage('accounting/Workspace')).toBe('accounting-workspace');
   });
 
   it('lists every page key once', () => {

@@ -71,6 +71,8 @@ export const PAGE_COMPONENTS = {
   'system/LogList': 'system-log-list',
   'system/OperateLogList': 'system-log-list',
   'system/SysConfigList': 'system-config-list',
+  'accounting/Workspace': 'accounting-workspace',
+  'accounting/BizRecordList': 'accounting-biz-record-list',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -101,6 +103,8 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   'isystem-tableDict': 'system-table-dict-list',
   'monitor-log': 'system-log-list',
   'isystem-config': 'system-config-list',
+  'accounting-workspace': 'accounting-workspace',
+  'accounting-bizRecord': 'accounting-biz-record-list',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */

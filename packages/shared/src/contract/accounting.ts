@@ -268,19 +268,23 @@ export type PeriodReopenBody = z.infer<typeof PeriodReopenBody>;
 
 // ---- business records ----
 
-const oneLine = (max: number, tooLong: string, required?: string) =>
+const optionalLine = (max: number, tooLong: string) =>
   z.preprocess(
     trimmed,
-    required
-      ? z
-          .string({ error: required })
-          .max(max, tooLong)
-          .refine((v) => !CONTROL.test(v), ACCOUNTING_TEXT.textControl)
-      : z
-          .string()
-          .max(max, tooLong)
-          .refine((v) => !CONTROL.test(v), ACCOUNTING_TEXT.textControl)
-          .optional(),
+    z
+      .string()
+      .max(max, tooLong)
+      .refine((v) => !CONTROL.test(v), ACCOUNTING_TEXT.textControl)
+      .optional(),
+  );
+
+const requiredLine = (max: number, tooLong: string, required: string) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({ error: required })
+      .max(max, tooLong)
+      .refine((v) => !CONTROL.test(v), ACCOUNTING_TEXT.textControl),
   );
 
 /** Amount: a decimal text or number with at most two places, 0.01 … 99,999,999.99 → fen. */
@@ -324,8 +328,8 @@ const bizRecordFields = {
   bizDate,
   amount: moneyField,
   taxRate: rateField,
-  counterparty: oneLine(ACCOUNTING_LIMITS.counterpartyMax, ACCOUNTING_TEXT.counterpartyTooLong),
-  summary: oneLine(ACCOUNTING_LIMITS.summaryMax, ACCOUNTING_TEXT.summaryTooLong, ACCOUNTING_TEXT.summaryRequired),
+  counterparty: optionalLine(ACCOUNTING_LIMITS.counterpartyMax, ACCOUNTING_TEXT.counterpartyTooLong),
+  summary: requiredLine(ACCOUNTING_LIMITS.summaryMax, ACCOUNTING_TEXT.summaryTooLong, ACCOUNTING_TEXT.summaryRequired),
 };
 
 /** POST /voucher/bizRecord/add. `amount` is tax-inclusive (价税合计). */

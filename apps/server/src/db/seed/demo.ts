@@ -4,11 +4,13 @@ import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { newUserRow } from '../../modules/user/user.service.ts';
 import { linkUser } from './base.ts';
+import { seedDemoAccounting } from './demo-accounting.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { MENU_IDS } from './menus.ts';
 import { seedDemoWorkOrders } from './demo-work-orders.ts';
 import { STAFF_WORK_ORDER_CODES } from './work-orders.ts';
 import { PICKER_PERMISSIONS } from '@houtai/shared/contract/pickers';
+import { ACCOUNTING_PERMISSIONS } from '@houtai/shared/contract/accounting';
 
 export interface DemoSeedOptions {
   /** Demo users share the admin's first password (nothing is fixed in code). */
@@ -106,7 +108,18 @@ const LEFT_OUT: Record<'staff' | 'finance', readonly string[]> = {
 };
 
 /** Button codes the staff roles hold besides their menus. */
-const STAFF_BUTTONS = new Set(['hz:entrance', PICKER_PERMISSIONS.read, ...STAFF_WORK_ORDER_CODES]);
+/** The accounting codes reach only finance (staff leave the accounting menu out); reopening stays the admin's. */
+const FINANCE_CODES = [
+  ACCOUNTING_PERMISSIONS.view,
+  ACCOUNTING_PERMISSIONS.generate,
+  ACCOUNTING_PERMISSIONS.sync,
+  ACCOUNTING_PERMISSIONS.close,
+  ACCOUNTING_PERMISSIONS.bizRecordView,
+  ACCOUNTING_PERMISSIONS.bizRecordEdit,
+  ACCOUNTING_PERMISSIONS.bizRecordImport,
+  ACCOUNTING_PERMISSIONS.bizRecordExport,
+];
+const STAFF_BUTTONS = new Set(['hz:entrance', PICKER_PERMISSIONS.read, ...STAFF_WORK_ORDER_CODES, ...FINANCE_CODES]);
 
 async function roleGrants(db: Db): Promise<Record<string, string[]>> {
   const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'menuType', 'perms']).execute();
@@ -197,6 +210,7 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<string[]>
     }
     if (created.length > 0) await seedDemoAnnouncements(trx);
     if (created.length > 0) await seedDemoWorkOrders(trx);
+    if (created.length > 0) await seedDemoAccounting(trx);
     await trx
       .updateTable('sysCacheEpoch')
       .set((eb) => ({ epoch: eb('epoch', '+', 1) }))

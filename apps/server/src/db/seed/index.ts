@@ -10,6 +10,7 @@ import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@houtai/shared/validatio
 import type { Db } from '../connection.ts';
 import { hashPassword, randomPassword } from '../../lib/password.ts';
 import { nowIso } from '../../lib/time.ts';
+import { seedAccounting } from './accounting.ts';
 import { seedAdminPermissions } from './admin-permissions.ts';
 import { seedAnnouncementBase } from './announcements.ts';
 import { seedAnnouncementHtml } from './announcement-html.ts';
@@ -40,6 +41,7 @@ export const BASE_STEPS: readonly SeedStep[] = [
   { name: '0009-shift-grid', run: seedShiftGrid },
   { name: '0010-admin-permissions', run: seedAdminPermissions },
   { name: '0018-table-dict-registry', run: seedTableDicts },
+  { name: '0020-accounting', run: seedAccounting },
 ];
 
 export interface SeedOptions {

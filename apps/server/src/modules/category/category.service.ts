@@ -135,3 +135,21 @@ export async function loadAllData(db: Db, code: string | undefined): Promise<Dic
   const rows = await repo.findByCodePrefix(db, c === '' || c === ROOT_PID ? null : c);
   return rows.map((r) => dictModel(r.id, r.name));
 }
+
+/** A category and whether it has children (no other code extends its code). */
+export interface CategoryNode {
+  code: string;
+  name: string;
+  leaf: boolean;
+}
+
+/** The category `code` and everything under it, ordered by code (e.g. the business sources under A01). */
+export async function categoriesUnder(db: Db, code: string): Promise<CategoryNode[]> {
+  const rows = (await repo.findByCodePrefix(db, code)).flatMap((r) =>
+    r.code === null ? [] : [{ code: r.code, name: r.name }],
+  );
+  return rows.map((r) => ({
+    ...r,
+    leaf: !rows.some((c) => c.code.length > r.code.length && c.code.startsWith(r.code)),
+  }));
+}

@@ -61,6 +61,7 @@ export const CLIENT_COMPONENTS: Readonly<Record<string, JeecgComponents>> = {
   'bi/workOrder/WorkOrderList': { vue2: null, vue3: null },
   'bi/workOrder/WorkOrderDetail': { vue2: null, vue3: null },
   'accounting/Workspace': { vue2: null, vue3: null },
+  'accounting/BizRecordList': { vue2: null, vue3: null },
   'hr/attendance/ShiftList': { vue2: null, vue3: null },
   'system/SysConfigNotice': { vue2: null, vue3: null },
   'system/OperateLogList': { vue2: null, vue3: null },

@@ -210,3 +210,13 @@ export async function deleteUserLinks(db: Db, orgId: string, userIds: readonly s
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** The settlement organisations a user belongs to (ids). */
+export async function orgIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sysUserSettlementOrg')
+    .select('settlementOrgId')
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((r) => r.settlementOrgId);
+}

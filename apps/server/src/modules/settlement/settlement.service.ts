@@ -178,3 +178,13 @@ export async function removeOrgUsers(db: Db, orgId: string, userIds: readonly st
   const org = await requireOrg(db, orgId);
   return repo.deleteUserLinks(db, org.id, userIds);
 }
+
+/** The settlement organisations a user belongs to (the accounting workspace works only in these). */
+export function userOrgIds(db: Db, userId: string): Promise<string[]> {
+  return repo.orgIdsOfUser(db, userId);
+}
+
+/** id → name of the given organisations (any status). */
+export async function orgNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await repo.findOrgsByIds(db, ids)).map((o) => [o.id, o.name]));
+}

@@ -135,7 +135,7 @@ describe('routes from the admin menu of the seeded server', () => {
     expect(route(table.routes, '/isps/userAnnouncement').page).toBe('user-announcement');
     expect(route(table.routes, '/isystem/user').page).toBe('system-user-list');
     expect(route(table.routes, '/isystem/dict').page).toBe('system-dict-list');
-    expect(route(table.routes, '/accounting/workspace').page).toBe('not-built');
+    expect(route(table.routes, '/accounting/workspace').page).toBe('accounting-workspace');
   });
 
   it('keeps the hidden parameter route and marks it hidden, with its menu path', () => {
