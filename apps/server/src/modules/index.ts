@@ -26,6 +26,7 @@ import { tenantRoutes } from './tenant/tenant.routes.ts';
 import { thirdAppRoutes } from './third-app/third-app.routes.ts';
 import { WORK_ORDER_TASK_KINDS } from './work-order/work-order.tasks.ts';
 import { USER_TASK_KINDS } from './user/user.tasks.ts';
+import { ACCOUNTING_TASK_KINDS } from './accounting/accounting.tasks.ts';
 import { departRoutes } from './depart/depart.routes.ts';
 import { userPickerRoutes } from './user/user-picker.routes.ts';
 import { roleRoutes } from './role/role.routes.ts';
@@ -52,7 +53,7 @@ import { accountingRoutes } from './accounting/accounting.routes.ts';
  * `<module>.tasks.ts`). Assembled when this list is loaded, so that every kind is known before the runner
  * takes a task (tasks run outside requests: the runner, retries after a restart).
  */
-export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS, USER_TASK_KINDS]);
+export const TASK_KINDS = new TaskKindRegistry([WORK_ORDER_TASK_KINDS, USER_TASK_KINDS, ACCOUNTING_TASK_KINDS]);
 
 export const apiModules: FastifyPluginAsync[] = [
   operateLogRoutes,

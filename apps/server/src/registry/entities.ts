@@ -4,7 +4,7 @@
  * checks, conditions, sorting, exports and imports resolve names here; anything not listed does not exist for the
  * API. Secrets (sys_user.password, settings, tokens) are simply never listed.
  */
-import { ACC_BIZ_RECORD_FIELDS } from '../modules/accounting/accounting.fields.ts';
+import { ACC_BIZ_RECORD_FIELDS, ACC_BIZ_RECORD_TRANSFER_FIELDS } from '../modules/accounting/accounting.fields.ts';
 import { ANNOUNCEMENT_FIELDS } from '../modules/announcement/announcement.fields.ts';
 import { ASYNC_TASK_FIELDS } from '../modules/async-task/async-task.fields.ts';
 import { ACCIDENT_RULE_FIELDS } from '../modules/accident-rule/accident-rule.fields.ts';
@@ -40,6 +40,7 @@ export const ENTITIES: readonly EntityDef[] = [
   ACC_BIZ_RECORD_FIELDS,
   // After USER_FIELDS: online reports read sys_user through the first entity of the table.
   USER_TRANSFER_FIELDS,
+  ACC_BIZ_RECORD_TRANSFER_FIELDS,
 ];
 
 /**

@@ -88,7 +88,7 @@ export const ACCOUNTING_TEXT = {
   orgLabelSync: '账簿',
   all: '全部',
   orgInvalid: '结算组织不正确',
-  tabs: { bills: '单据', vouchers: '凭证', syncLogs: '同步日志', balances: '科目余额表' },
+  tabs: { bills: '单据', vouchers: '凭证', syncLogs: '同步日志', balances: '科目余额表', periods: '期间结账' },
   noLedger: '请先在页头选择当前账簿',
   // ---- generate / sync answers ----
   generated: (bills: number) => `成功生成 ${bills} 张单据及 ${bills} 张凭证`,
@@ -360,6 +360,26 @@ export const BizRecordListQuery = AccountingListQuery.extend({
   summary: filterText(),
 });
 export type BizRecordListQuery = z.infer<typeof BizRecordListQuery>;
+
+/**
+ * One row of a 业务数据 import (the task centre): the organisation and the business source by name or code (the
+ * export writes names), the other fields with the add form's rules.
+ */
+export const BizRecordImportRow = z.object({
+  orgName: requiredLine(100, '结算组织最多 100 个字符', ACCOUNTING_TEXT.orgRequired),
+  sourceName: requiredLine(100, '业务来源最多 100 个字符', ACCOUNTING_TEXT.sourceRequired),
+  bizDate,
+  amount: moneyField,
+  taxRate: rateField,
+  counterparty: optionalLine(ACCOUNTING_LIMITS.counterpartyMax, ACCOUNTING_TEXT.counterpartyTooLong),
+  summary: requiredLine(ACCOUNTING_LIMITS.summaryMax, ACCOUNTING_TEXT.summaryTooLong, ACCOUNTING_TEXT.summaryRequired),
+});
+export type BizRecordImportRow = z.infer<typeof BizRecordImportRow>;
+
+export const BIZ_RECORD_TRANSFER_TEXT = {
+  orgUnknown: (name: string) => `结算组织「${name}」不存在或不是您所属的结算组织`,
+  sourceUnknown: (name: string) => `业务来源「${name}」不存在或不是末级业务来源`,
+} as const;
 
 // ---- answers ----
 

@@ -25,6 +25,8 @@ import {
   VoucherRequestBody,
 } from '@houtai/shared/contract/accounting';
 import { ok, okMessage } from '../../lib/envelope.ts';
+import { importExcelUpload, sendExportXls } from '../async-task/excel-endpoints.ts';
+import { BIZ_RECORD_EXPORT, BIZ_RECORD_IMPORT, BizRecordExportParams } from './accounting.tasks.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import {
   ledgerBalance,
@@ -178,5 +180,23 @@ export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteBizRecords(app.db, actorOf(request), request.query.ids);
       return okMessage(ACCOUNTING_TEXT.deleted);
     },
+  );
+
+  // The list as an .xlsx download, streamed (large lists go to the task centre as the same kind).
+  app.get(
+    PATH.bizRecordExport,
+    { config: { policy: { permission: P.bizRecordExport } }, schema: { querystring: BizRecordExportParams, tags } },
+    async (request, reply) =>
+      sendExportXls(app, request, reply, BIZ_RECORD_EXPORT, actorOf(request).userId, request.query),
+  );
+
+  // A small file imported at once (larger ones go to the task centre as the same kind).
+  app.post(
+    PATH.bizRecordImport,
+    {
+      config: { policy: { permission: P.bizRecordImport }, operation: '导入业务数据', operateType: '5' },
+      schema: { tags, consumes: ['multipart/form-data'] },
+    },
+    async (request) => importExcelUpload(app, request, BIZ_RECORD_IMPORT, actorOf(request).userId),
   );
 };

@@ -19,7 +19,7 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageOf, type PageOf } from '../../lib/page.ts';
 import { nowIso, toWireTime } from '../../lib/time.ts';
-import { superQueryWhere } from '../../registry/index.ts';
+import { sortFor, superQueryWhere } from '../../registry/index.ts';
 import { categoriesUnder } from '../category/category.service.ts';
 import { orgNames } from '../settlement/settlement.service.ts';
 import * as repo from './accounting.repository.ts';
@@ -82,7 +82,6 @@ export async function listBizRecords(
     summary: q.summary,
     where: superQueryWhere('acc_biz_record', q),
   };
-  const desc = q.order !== 'asc';
   const [countRow, rows] = await Promise.all([
     repo
       .bizFiltered(db, f)
@@ -91,7 +90,8 @@ export async function listBizRecords(
     repo
       .bizFiltered(db, f)
       .select(repo.BIZ_COLUMNS)
-      .orderBy('bizDate', desc ? 'desc' : 'asc')
+      // The asked column (bizDate, amount, … from the registry) or 业务日期 newest first.
+      .orderBy(sortFor('acc_biz_record', q.column, q.column ? q.order : undefined))
       .orderBy('id')
       .offset(offsetOf(q))
       .limit(q.pageSize)

@@ -188,3 +188,8 @@ export function userOrgIds(db: Db, userId: string): Promise<string[]> {
 export async function orgNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   return new Map((await repo.findOrgsByIds(db, ids)).map((o) => [o.id, o.name]));
 }
+
+/** code → id of the given organisations (any status). */
+export async function orgIdsByCode(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await repo.findOrgsByIds(db, ids)).map((o) => [o.code, o.id]));
+}
