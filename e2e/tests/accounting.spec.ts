@@ -52,7 +52,7 @@ test('generate, synchronise, see vouchers, log and a balanced trial balance; a c
 
   await page.getByTestId('workspace-ledger').click();
   await chooseOption(page, page.locator('.ant-select-item-option', { hasText: '杭州物流主账簿' }));
-  await typeDate(page, page.getByTestId('workspace-period').locator('input'), period);
+  await typeDate(page, page.getByTestId('workspace-tabs').getByLabel('会计期间'), period);
   await expect(page.getByTestId('workspace-bills')).toBeVisible();
   await audit(page, '核算工作台');
 
