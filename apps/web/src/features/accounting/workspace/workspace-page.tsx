@@ -23,15 +23,12 @@ import { currentPeriod } from './workspace-parts.tsx';
 
 type ViewKey = 'bills' | 'vouchers' | 'syncLogs' | 'balances' | 'periods';
 
-/** The tab of the periods: the contract names the other four. */
-const PERIODS_TAB = '期间结账';
-
 const VIEWS: readonly { key: ViewKey; label: string }[] = [
   { key: 'bills', label: ACCOUNTING_TEXT.tabs.bills },
   { key: 'vouchers', label: ACCOUNTING_TEXT.tabs.vouchers },
   { key: 'syncLogs', label: ACCOUNTING_TEXT.tabs.syncLogs },
   { key: 'balances', label: ACCOUNTING_TEXT.tabs.balances },
-  { key: 'periods', label: PERIODS_TAB },
+  { key: 'periods', label: ACCOUNTING_TEXT.tabs.periods },
 ];
 
 export function WorkspacePage() {
