@@ -14,11 +14,11 @@ import { formatMoney, formatRate, periodOf, splitTax } from '@houtai/shared/mone
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { superQueryWhere } from '../../registry/index.ts';
 import { categoriesUnder } from '../category/category.service.ts';
 import { orgIdsByCode, orgNames } from '../settlement/settlement.service.ts';
 import * as repo from './accounting.repository.ts';
 import { sourceNames } from './accounting-query.service.ts';
+import { bizRecordFilter } from './biz-record.service.ts';
 import { callerOrgs, lockRecordPeriods, type AccountingActor } from './posting.service.ts';
 
 const STATUS: Readonly<Record<string, string>> = { '0': '未生成', '1': '已生成' };
@@ -28,17 +28,7 @@ export async function bizRecordExportFilter(
   actor: AccountingActor,
   q: BizRecordListQuery & { selections?: string[] | undefined },
 ): Promise<repo.BizFilter & { ids?: string[] | undefined }> {
-  const own = await callerOrgs(db, actor);
-  return {
-    orgIds: q.orgId.length === 0 ? own : own.filter((id) => q.orgId.includes(id)),
-    period: q.period,
-    dataSource: q.dataSource,
-    status: q.status,
-    counterparty: q.counterparty,
-    summary: q.summary,
-    where: superQueryWhere('acc_biz_record', q),
-    ids: q.selections,
-  };
+  return { ...(await bizRecordFilter(db, actor, q)), ids: q.selections };
 }
 
 function exportQuery(db: Db, f: repo.BizFilter & { ids?: string[] | undefined }) {

@@ -67,13 +67,10 @@ async function present(db: Db, rows: readonly Row[]): Promise<BizRecordRecord[]>
   });
 }
 
-export async function listBizRecords(
-  db: Db,
-  actor: AccountingActor,
-  q: BizRecordListQuery,
-): Promise<PageOf<BizRecordRecord>> {
+/** The list's filters (also the export's): the caller's organisations narrowed by the query's. */
+export async function bizRecordFilter(db: Db, actor: AccountingActor, q: BizRecordListQuery): Promise<repo.BizFilter> {
   const own = await callerOrgs(db, actor);
-  const f = {
+  return {
     orgIds: q.orgId.length === 0 ? own : own.filter((id) => q.orgId.includes(id)),
     period: q.period,
     dataSource: q.dataSource,
@@ -82,6 +79,14 @@ export async function listBizRecords(
     summary: q.summary,
     where: superQueryWhere('acc_biz_record', q),
   };
+}
+
+export async function listBizRecords(
+  db: Db,
+  actor: AccountingActor,
+  q: BizRecordListQuery,
+): Promise<PageOf<BizRecordRecord>> {
+  const f = await bizRecordFilter(db, actor, q);
   const [countRow, rows] = await Promise.all([
     repo
       .bizFiltered(db, f)
