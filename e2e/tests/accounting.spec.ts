@@ -82,7 +82,9 @@ test('generate, synchronise, see vouchers, log and a balanced trial balance; a c
   await openTab(page, '科目余额表');
   const total = page.getByTestId('balances-total');
   await expect(total).toBeVisible();
-  const cells = (await total.locator('td').allInnerTexts()).map((c) => c.trim()).filter((c) => /^[\d,]+\.\d\d$/.test(c));
+  const cells = (await total.locator('td').allInnerTexts())
+    .map((c) => c.trim())
+    .filter((c) => /^[\d,]+\.\d\d$/.test(c));
   // Opening, period and closing: each debit equals its credit.
   expect(cells).toHaveLength(6);
   expect(cells[0]).toBe(cells[1]);
@@ -110,7 +112,12 @@ test('generate, synchronise, see vouchers, log and a balanced trial balance; a c
   await page.keyboard.press('Escape');
   await expect(refused).toBeHidden();
   const refusedSync = await runModal(page, /同步凭证/, '请选择同步凭证的条件', period);
-  await expect(page.locator('.ant-message').getByText(/已结账/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .locator('.ant-message')
+      .getByText(/已结账/)
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(refusedSync).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -47,6 +47,8 @@ import { positionAdminRoutes } from './position/position-admin.routes.ts';
 import { settlementRoutes } from './settlement/settlement.routes.ts';
 import { dictAdminRoutes } from './dict/dict-admin.routes.ts';
 import { accountingRoutes } from './accounting/accounting.routes.ts';
+import { templateLedgerRoutes } from './accounting/template-ledger.routes.ts';
+import { subjectRoutes } from './accounting/subject.routes.ts';
 
 /**
  * The export and import kinds of the task centre, one list per business module (each declared in the module's
@@ -100,4 +102,6 @@ export const apiModules: FastifyPluginAsync[] = [
   settlementRoutes,
   dictAdminRoutes,
   accountingRoutes,
+  templateLedgerRoutes,
+  subjectRoutes,
 ];

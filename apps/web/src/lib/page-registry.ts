@@ -73,6 +73,9 @@ export const PAGE_COMPONENTS = {
   'system/SysConfigList': 'system-config-list',
   'accounting/Workspace': 'accounting-workspace',
   'accounting/BizRecordList': 'accounting-biz-record-list',
+  'accounting/SubjectList': 'accounting-subject-list',
+  'accounting/VoucherTemplateList': 'accounting-template-list',
+  'accounting/LedgerList': 'accounting-ledger-list',
 } as const;
 
 export type BuiltPageKey = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
@@ -105,6 +108,9 @@ export const PAGE_NAMES: Readonly<Record<string, BuiltPageKey>> = {
   'isystem-config': 'system-config-list',
   'accounting-workspace': 'accounting-workspace',
   'accounting-bizRecord': 'accounting-biz-record-list',
+  'accounting-subject': 'accounting-subject-list',
+  'accounting-template': 'accounting-template-list',
+  'accounting-ledger': 'accounting-ledger-list',
 };
 
 /** The iframe host page (component `layouts/IframePageView`); its address is the route's `iframeUrl`. */

@@ -96,6 +96,7 @@ export const ACCOUNTING_TEXT = {
   synced: (vouchers: number, ledgers: number) => `成功同步 ${vouchers} 张凭证到 ${ledgers} 个账簿`,
   nothingToSync: '所选账期没有待同步的凭证',
   notYourOrg: '包含无权操作的结算组织',
+  ledgersChanged: '账簿刚被修改（删除或停用），请刷新后重试',
   noOrgs: '您没有可操作的结算组织',
   orgWithoutLedger: (org: string) => `结算组织「${org}」没有启用的账簿，请先在账簿管理中添加`,
   noTemplate: (source: string) => `业务来源「${source}」没有启用的凭证模板，请先在凭证模板中设置`,

@@ -115,6 +115,30 @@ const ACCOUNTING_MENUS: readonly MenuSeed[] = [
     componentName: 'accounting-bizRecord',
     sortNo: 2,
   },
+  {
+    id: 'menu-accounting-subject',
+    name: '会计科目',
+    url: '/accounting/subject',
+    component: 'accounting/SubjectList',
+    componentName: 'accounting-subject',
+    sortNo: 3,
+  },
+  {
+    id: 'menu-accounting-template',
+    name: '凭证模板',
+    url: '/accounting/template',
+    component: 'accounting/VoucherTemplateList',
+    componentName: 'accounting-template',
+    sortNo: 4,
+  },
+  {
+    id: 'menu-accounting-ledger',
+    name: '账簿管理',
+    url: '/accounting/ledger',
+    component: 'accounting/LedgerList',
+    componentName: 'accounting-ledger',
+    sortNo: 5,
+  },
 ];
 
 export const ACCOUNTING_PERMISSION_NAMES: Readonly<Record<string, string>> = {

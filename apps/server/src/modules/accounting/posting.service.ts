@@ -64,6 +64,15 @@ export async function mainLedgers(db: Db, orgIds: readonly string[]): Promise<Ma
   return out;
 }
 
+/**
+ * Under the period locks: the ledgers read before the transaction are still there and active (a ledger deleted or
+ * disabled meanwhile refuses the run; its administration deletes the period rows first, so it waits for this run).
+ */
+async function refuseChangedLedgers(trx: Db, ledgerIds: readonly string[], orgIds: readonly string[]): Promise<void> {
+  const now = new Set((await repo.ledgersOfOrgs(trx, orgIds)).filter((l) => l.status === '1').map((l) => l.id));
+  if (ledgerIds.some((id) => !now.has(id))) throw AppError.business(ACCOUNTING_TEXT.ledgersChanged);
+}
+
 async function refuseClosed(db: Db, locked: readonly { ledgerId: string; period: string; closed: string }[]) {
   const closed = locked.find((p) => p.closed === '1');
   if (!closed) return;
@@ -141,6 +150,11 @@ export async function generateDocuments(
     const locked = await repo.lockPeriods(
       trx,
       [...ledgers.values()].map((l) => ({ ledgerId: l.id, period })),
+    );
+    await refuseChangedLedgers(
+      trx,
+      [...ledgers.values()].map((l) => l.id),
+      orgIds,
     );
     await refuseClosed(trx, locked);
     const records = await repo.pendingRecords(trx, period, orgIds, sources);
@@ -244,6 +258,11 @@ export async function syncVouchers(
       const locked = await repo.lockPeriods(
         trx,
         ledgers.map((l) => ({ ledgerId: l.id, period })),
+      );
+      await refuseChangedLedgers(
+        trx,
+        ledgers.map((l) => l.id),
+        orgIds,
       );
       await refuseClosed(trx, locked);
       let total = 0;

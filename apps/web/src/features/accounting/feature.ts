@@ -5,5 +5,8 @@ export const accountingFeature = {
   pages: {
     'accounting-workspace': async () => (await import('./workspace/workspace-page.tsx')).WorkspacePage,
     'accounting-biz-record-list': async () => (await import('./biz-record/biz-record-list-page.tsx')).BizRecordListPage,
+    'accounting-subject-list': async () => (await import('./subject/subject-list-page.tsx')).SubjectListPage,
+    'accounting-template-list': async () => (await import('./template/template-list-page.tsx')).TemplateListPage,
+    'accounting-ledger-list': async () => (await import('./ledger/ledger-list-page.tsx')).LedgerListPage,
   },
 } satisfies FeatureEntry;
