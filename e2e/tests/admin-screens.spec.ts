@@ -107,6 +107,26 @@ const SCREENS: Screen[] = [
         }
       : {}),
   })),
+  // Issue 15: the accounting administration (the workspace has its own spec).
+  ...(
+    [
+      ['accounting-biz-record', '/accounting/bizRecord', '采购入库', /新\s*增/],
+      ['accounting-subject', '/accounting/subject', '库存现金', /新增一级科目/],
+      ['accounting-template', '/accounting/template', '采购入库', null],
+      ['accounting-ledger', '/accounting/ledger', '杭州物流主账簿', /新\s*增/],
+    ] as const
+  ).map(([name, path, text, add]): Screen => ({
+    name,
+    path,
+    loaded: async (page) => {
+      await expect(page.getByText(text).first()).toBeVisible();
+    },
+    openForm: async (page) => {
+      if (add) await addButton(page, add).click();
+      else await page.getByTestId('template-edit-A01A01A01').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  })),
 ];
 
 const SIZES = [

@@ -50,7 +50,6 @@ export const ACCOUNTING_PATHS = {
   bizRecordExport: '/voucher/bizRecord/exportXls',
   bizRecordImport: '/voucher/bizRecord/importExcel',
   subjects: '/voucher/accSubject/list',
-  templates: '/voucher/voucherTemplate/list',
 } as const;
 
 /** Spec §9 and §2.1. */
