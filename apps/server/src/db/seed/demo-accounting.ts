@@ -36,12 +36,15 @@ export async function seedDemoAccounting(db: Db, now = new Date()): Promise<numb
     return seed / 2147483648;
   };
   const rows = [];
-  for (const period of recentPeriods(now, 2)) {
+  const periods = recentPeriods(now, 2);
+  for (const period of periods) {
+    // No business dated after today in the current month.
+    const lastDay = period === periods[periods.length - 1] ? Math.min(28, now.getUTCDate()) : 28;
     for (const org of orgs) {
       for (const [source, name] of TEMPLATES) {
         const count = 1 + Math.floor(next() * 3);
         for (let i = 0; i < count; i++) {
-          const day = 1 + Math.floor(next() * 28);
+          const day = 1 + Math.floor(next() * lastDay);
           const rate = RATE_OF[source.slice(0, 6)] ?? 1300;
           const counterparty = COUNTERPARTIES[Math.floor(next() * COUNTERPARTIES.length)]!;
           rows.push({

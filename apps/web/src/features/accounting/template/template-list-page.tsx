@@ -180,6 +180,8 @@ export function TemplateListPage() {
         dataSource={templates.data ?? []}
         columns={layout.columns}
         scroll={layout.scroll}
+        // Cards on a phone: a fixed layout wraps their long subject names instead of widening the page.
+        tableLayout={layout.compact ? 'fixed' : undefined}
         pagination={false}
         locale={{ emptyText: '暂无业务来源' }}
         data-testid="template-table"
