@@ -110,7 +110,7 @@ const SCREENS: Screen[] = [
   // Issue 15: the accounting administration (the workspace has its own spec).
   ...(
     [
-      ['accounting-biz-record', '/accounting/bizRecord', '价税合计', /新\s*增/],
+      ['accounting-biz-record', '/accounting/bizRecord', '未生成', /新\s*增/],
       ['accounting-subject', '/accounting/subject', '库存现金', /新增一级科目/],
       ['accounting-template', '/accounting/template', '采购入库', null],
       ['accounting-ledger', '/accounting/ledger', '杭州物流主账簿', /新\s*增/],
