@@ -109,7 +109,7 @@ test('generate, synchronise, see vouchers, log and a balanced trial balance; a c
   await expect(page.locator('.ant-message').getByText(/已结账/)).toBeVisible({ timeout: 30_000 });
   await expect(refused).toBeVisible();
   await audit(page, '生成单据 modal');
-  await page.keyboard.press('Escape');
+  await refused.getByRole('button', { name: /取\s*消/ }).click();
   await expect(refused).toBeHidden();
   const refusedSync = await runModal(page, /同步凭证/, '请选择同步凭证的条件', period);
   await expect(
@@ -119,7 +119,8 @@ test('generate, synchronise, see vouchers, log and a balanced trial balance; a c
       .first(),
   ).toBeVisible({ timeout: 30_000 });
   await expect(refusedSync).toBeVisible();
-  await page.keyboard.press('Escape');
+  await refusedSync.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(refusedSync).toBeHidden();
 
   await page.setViewportSize({ width: 375, height: 812 });
   await openTab(page, '凭证');
