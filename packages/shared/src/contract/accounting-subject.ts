@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import './common.ts';
+import { blank, asText, trimmed, CONTROL } from './input-text.ts';
+import { PLAIN_ID } from './id-list.ts';
 import { ACCOUNTING_PATHS, type SubjectRecord } from './accounting.ts';
 import { filterText } from './pickers.ts';
 
@@ -74,16 +76,6 @@ export const SUBJECT_TEXT = {
   deleted: '删除成功!',
 } as const;
 
-const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
-const asText = (v: unknown): unknown =>
-  blank(v) ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-const trimmed = (v: unknown): unknown => {
-  const t = asText(v);
-  return typeof t === 'string' ? t.trim() || undefined : t;
-};
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 /** 4, 6, 8 or 10 digits. */
 export const SUBJECT_CODE_PATTERN = /^\d{4}(?:\d{2}){0,3}$/;
 
@@ -130,7 +122,7 @@ const status = z.preprocess(asText, z.enum(['0', '1'], { error: SUBJECT_TEXT.sta
 
 const requiredId = z.preprocess(
   trimmed,
-  z.string({ error: SUBJECT_TEXT.idRequired }).regex(ID, SUBJECT_TEXT.idInvalid),
+  z.string({ error: SUBJECT_TEXT.idRequired }).regex(PLAIN_ID, SUBJECT_TEXT.idInvalid),
 );
 
 /**

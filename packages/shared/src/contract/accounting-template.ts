@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import './common.ts';
+import { blank, asText, trimmed, CONTROL, CATEGORY_CODE } from './input-text.ts';
+import { PLAIN_ID } from './id-list.ts';
 import { PickerPageQuery, filterText } from './pickers.ts';
 
 export const TEMPLATE_PATHS = {
@@ -137,19 +139,8 @@ export function templateBalance(lines: readonly TemplateLineShape[]): TemplateBa
 
 // ---- field rules ----
 
-const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
-const asText = (v: unknown): unknown =>
-  blank(v) ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-const trimmed = (v: unknown): unknown => {
-  const t = asText(v);
-  return typeof t === 'string' ? t.trim() || undefined : t;
-};
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CATEGORY_CODE = /^A01(?:[A-Z]\d{2}){1,8}$/;
 /** 企业会计准则 codes: 4 digits, then 2 per level (up to 4 levels). */
 const SUBJECT_CODE = /^\d{4}(?:\d{2}){0,3}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const version = (message: string) =>
   z.preprocess(
@@ -232,7 +223,7 @@ export type TemplateDeleteQuery = z.infer<typeof TemplateDeleteQuery>;
 // ---- ledgers ----
 
 const requiredId = (required: string, invalid: string) =>
-  z.preprocess(trimmed, z.string({ error: required }).regex(ID, invalid));
+  z.preprocess(trimmed, z.string({ error: required }).regex(PLAIN_ID, invalid));
 
 export const ledgerCode = z.preprocess(
   trimmed,
@@ -286,7 +277,7 @@ export type LedgerIdQuery = z.infer<typeof LedgerIdQuery>;
 
 /** GET /voucher/ledger/list: exact organisation, contains-match on code and name, exact status. */
 export const LedgerListQuery = PickerPageQuery.extend({
-  settlementOrgId: z.preprocess(trimmed, z.string().regex(ID, LEDGER_TEXT.orgInvalid).optional()),
+  settlementOrgId: z.preprocess(trimmed, z.string().regex(PLAIN_ID, LEDGER_TEXT.orgInvalid).optional()),
   code: filterText(),
   name: filterText(),
   status: z.preprocess(asText, z.enum(['0', '1'], { error: LEDGER_TEXT.statusInvalid }).optional()),

@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import './common.ts';
+import { blank, asText, trimmed, CONTROL, CATEGORY_CODE } from './input-text.ts';
 import { MONEY_MAX_FEN, parseMoney, parseRate, periodOf } from '../money.ts';
-import { idList } from './id-list.ts';
+import { PLAIN_ID, idList } from './id-list.ts';
 import { PickerPageQuery, filterText } from './pickers.ts';
 
 /** Route policy codes: viewing, generating, synchronising and closing are separate grants. */
@@ -139,18 +140,6 @@ export const ACCOUNTING_TEXT = {
   laterClosed: (period: string) => `${period} 期间已结账，请先反结账后面的期间`,
 } as const;
 
-const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
-const asText = (v: unknown): unknown =>
-  blank(v) ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-const trimmed = (v: unknown): unknown => {
-  const t = asText(v);
-  return typeof t === 'string' ? t.trim() || undefined : t;
-};
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CATEGORY_CODE = /^A01(?:[A-Z]\d{2}){1,8}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day 'YYYY-MM-DD' (no 2026-02-30). */
@@ -163,7 +152,7 @@ export function isCalendarDate(text: string): boolean {
 }
 
 const requiredId = (message: string = ACCOUNTING_TEXT.idRequired) =>
-  z.preprocess(trimmed, z.string({ error: message }).regex(ID, ACCOUNTING_TEXT.idInvalid));
+  z.preprocess(trimmed, z.string({ error: message }).regex(PLAIN_ID, ACCOUNTING_TEXT.idInvalid));
 
 const version = z.preprocess(
   (v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -213,7 +202,7 @@ const periodFilter = z.preprocess(
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '期间格式应为 YYYY-MM')
     .optional(),
 );
-const exactId = z.preprocess(trimmed, z.string().regex(ID, ACCOUNTING_TEXT.idInvalid).optional());
+const exactId = z.preprocess(trimmed, z.string().regex(PLAIN_ID, ACCOUNTING_TEXT.idInvalid).optional());
 
 /** Filters shared by the workspace's lists: period, orgId (one or a comma list), dataSource (any level), ledgerId. */
 export const AccountingListQuery = PickerPageQuery.extend({
