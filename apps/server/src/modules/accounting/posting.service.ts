@@ -172,8 +172,6 @@ export async function generateDocuments(
     const voucherRows: Parameters<typeof repo.insertVouchers>[1][number][] = [];
     const lineRows: Parameters<typeof repo.insertVoucherLines>[1][number][] = [];
     const pairs: { recordId: string; billId: string }[] = [];
-    const orgCode = new Map<string, string>();
-    for (const l of ledgers.values()) orgCode.set(l.settlementOrgId, l.code);
     for (const r of records) {
       const ledger = ledgers.get(r.orgId)!;
       const counter = seqOf.get(ledger.id)!;
