@@ -13,7 +13,6 @@ import {
 import { formatMoney, formatRate, periodOf, splitTax } from '@houtai/shared/money';
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
-import { nowIso } from '../../lib/time.ts';
 import { categoriesUnder } from '../category/category.service.ts';
 import { orgIdsByCode, orgNames } from '../settlement/settlement.service.ts';
 import * as repo from './accounting.repository.ts';
@@ -131,7 +130,7 @@ export async function bizRecordImportWriter(db: Db, actor: AccountingActor, now:
           counterparty: r.counterparty ?? null,
           summary: r.summary,
           createBy: actor.username,
-          createTime: at || nowIso(),
+          createTime: at,
           updateBy: null,
           updateTime: null,
         };
