@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@houtai/shared/constants';
 import type { OnlineUser } from '@houtai/shared/contract/auth';
 import { SYS_LOG_TEXT, type SysLogRecord } from '@houtai/shared/contract/sys-log';
-import { wireToIso } from '../src/modules/log/log.service.ts';
+import { wireToIso } from '../src/lib/time.ts';
 import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };

@@ -71,6 +71,8 @@ export const LIST_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export const LIST_TEXT = {
   /** Under a server-paged table (spec §9): 'a-b 共 N 条'. */
   range: (total: number, [from, to]: readonly [number, number]) => `${from}-${to} 共 ${total} 条`,
+  /** The same when the server's total of a big list is a remembered count (issue 16): 'a-b 约 N 条'. */
+  rangeApprox: (total: number, [from, to]: readonly [number, number]) => `${from}-${to} 约 ${total} 条`,
   /** Under 我的消息's list: '共 N 条'. */
   total: (total: number) => `共 ${total} 条`,
 } as const;

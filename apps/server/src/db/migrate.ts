@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-quartz-jobs.ts';
 import * as m0018 from './migrations/0018-table-dict-registry.ts';
 import * as m0019 from './migrations/0019-operate-log-cost-time.ts';
 import * as m0020 from './migrations/0020-accounting.ts';
+import * as m0021 from './migrations/0021-work-order-list-indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-table-dict-registry': m0018,
   '0019-operate-log-cost-time': m0019,
   '0020-accounting': m0020,
+  '0021-work-order-list-indexes': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,26 @@ export const str = (max: number, message?: string) =>
 
 export const optionalStr = (max: number) => str(max).optional();
 
+/** The refusals of a `<field>_begin` / `<field>_end` time range (JeecgBoot's range convention). */
+export const TIME_RANGE_TEXT = {
+  timeInvalid: '时间格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss',
+  rangeReversed: '开始时间不能晚于结束时间',
+} as const;
+
+/** One end of a time range: 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm[:ss]' (Asia/Shanghai); blank is none. */
+export const wireTimeParam = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v),
+  z
+    .string({ error: TIME_RANGE_TEXT.timeInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, TIME_RANGE_TEXT.timeInvalid)
+    .optional(),
+);
+
+/** Whether a range's begin lies after its end (compared by day, as a bare end date covers its whole day). */
+export function rangeReversed(begin: string | undefined, end: string | undefined): boolean {
+  return !!begin && !!end && begin.slice(0, 10) > end.slice(0, 10);
+}
+
 /** A required string field: missing, not a string or empty all answer `message`. */
 export const requiredStr = (max: number, message: string) => str(max, message).pipe(z.string().min(1, message));
 
@@ -40,6 +60,11 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+  /**
+   * Ours (issue 16): false when `total` is a count remembered for a big list (more than 10,000 rows), which may
+   * be behind the latest writes by up to a minute; absent when the total is exact.
+   */
+  totalExact?: false;
 }
 
 export const PageQuery = z.object({

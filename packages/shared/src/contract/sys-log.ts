@@ -5,7 +5,7 @@
  * Asia/Shanghai; a bare end date covers its whole day). Sorts only by the allow-listed columns below.
  */
 import { z } from 'zod';
-import { optionalStr, PageQuery } from './common.ts';
+import { optionalStr, PageQuery, rangeReversed, TIME_RANGE_TEXT, wireTimeParam } from './common.ts';
 
 export const SYS_LOG_TYPE = { login: '1', operate: '2' } as const;
 export const SYS_LOG_TYPE_TEXT: Readonly<Record<string, string>> = { '1': '登录日志', '2': '操作日志' };
@@ -26,21 +26,13 @@ export const SYS_LOG_SORT_COLUMNS = ['createTime', 'username', 'ip', 'operateTyp
 export const SYS_LOG_TEXT = {
   logTypeInvalid: '日志类型只能为 1（登录日志）或 2（操作日志）',
   operateTypeInvalid: '操作类型不正确',
-  timeInvalid: '时间格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss',
-  rangeReversed: '开始时间不能晚于结束时间',
+  timeInvalid: TIME_RANGE_TEXT.timeInvalid,
+  rangeReversed: TIME_RANGE_TEXT.rangeReversed,
   sortInvalid: '不支持按该字段排序',
   keyWordTooLong: '关键词最多 100 个字符',
 } as const;
 
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v);
-
-const wireTime = z.preprocess(
-  asText,
-  z
-    .string({ error: SYS_LOG_TEXT.timeInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, SYS_LOG_TEXT.timeInvalid)
-    .optional(),
-);
 
 export const SysLogQuery = PageQuery.extend({
   logType: z.preprocess((v) => asText(v) ?? '1', z.enum(['1', '2'], { error: SYS_LOG_TEXT.logTypeInvalid })),
@@ -50,11 +42,11 @@ export const SysLogQuery = PageQuery.extend({
     asText,
     z.enum(['1', '2', '3', '4', '5', '6'], { error: SYS_LOG_TEXT.operateTypeInvalid }).optional(),
   ),
-  createTime_begin: wireTime,
-  createTime_end: wireTime,
+  createTime_begin: wireTimeParam,
+  createTime_end: wireTimeParam,
   column: z.preprocess(asText, z.enum(SYS_LOG_SORT_COLUMNS, { error: SYS_LOG_TEXT.sortInvalid }).optional()),
 }).superRefine((q, ctx) => {
-  if (q.createTime_begin && q.createTime_end && q.createTime_begin.slice(0, 10) > q.createTime_end.slice(0, 10)) {
+  if (rangeReversed(q.createTime_begin, q.createTime_end)) {
     ctx.addIssue({ code: 'custom', path: ['createTime_end'], message: SYS_LOG_TEXT.rangeReversed });
   }
 });

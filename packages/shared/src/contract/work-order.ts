@@ -4,8 +4,8 @@
  * action rule are in work-order-rules.ts (no zod, for light client chunks) and re-exported here.
  */
 import { z } from 'zod';
-// Chinese default messages for every schema (common.ts configures zod once).
-import './common.ts';
+// common.ts also configures zod's Chinese default messages for every schema.
+import { rangeReversed, TIME_RANGE_TEXT, wireTimeParam } from './common.ts';
 import {
   ID_PATTERN,
   WORK_ORDER_DEFAULT_PRIORITY,
@@ -75,9 +75,10 @@ const pageNumber = (max: number, fallback: number) =>
  * GET /bi/workOrder/list. `title` takes the filter text box operators (`*abc*` contains, `abc*` starts with, `*abc`
  * ends with, `!abc` not equal, `>=`/`<=`); plain text is a contains-match. `column`/`order` are resolved through the
  * server's field registry (unknown names are refused there), as are the advanced query's fields
- * (`superQueryParams`, `superQueryMatchType`, @houtai/shared/super-query).
+ * (`superQueryParams`, `superQueryMatchType`, @houtai/shared/super-query). `createTime_begin`/`_end` bound the
+ * creation time.
  */
-export const WorkOrderListQuery = z.object({
+export const WorkOrderListFields = z.object({
   pageNo: pageNumber(1_000_000, 1),
   pageSize: pageNumber(1000, 10),
   column: z.preprocess(asText, z.string().max(200, TEXT.sortInvalid).optional()),
@@ -98,8 +99,23 @@ export const WorkOrderListQuery = z.object({
   status: optionalEnum(['0', '1', '2', '3'], WORK_ORDER_TEXT.statusInvalid),
   priority: optionalEnum(WORK_ORDER_PRIORITIES, WORK_ORDER_TEXT.priorityInvalid),
   mine: optionalEnum(WORK_ORDER_MINE, WORK_ORDER_TEXT.mineInvalid),
+  // 创建时间 from … to (Asia/Shanghai; a bare end date covers its whole day).
+  createTime_begin: wireTimeParam,
+  createTime_end: wireTimeParam,
   ...SuperQueryParamsQuery,
 });
+
+/** The creation-time range's check, for the list's query and the schemas built on its fields (the export's). */
+export function checkWorkOrderRange(
+  q: { createTime_begin?: string | undefined; createTime_end?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (rangeReversed(q.createTime_begin, q.createTime_end)) {
+    ctx.addIssue({ code: 'custom', path: ['createTime_end'], message: TIME_RANGE_TEXT.rangeReversed });
+  }
+}
+
+export const WorkOrderListQuery = WorkOrderListFields.superRefine(checkWorkOrderRange);
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
 export const WorkOrderIdQuery = z.object({ id: id(WORK_ORDER_TEXT.idRequired, WORK_ORDER_TEXT.idInvalid) });

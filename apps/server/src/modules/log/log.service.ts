@@ -6,24 +6,9 @@
 import type { Page } from '@houtai/shared/contract/common';
 import type { SysLogQuery, SysLogRecord } from '@houtai/shared/contract/sys-log';
 import type { Db } from '../../db/connection.ts';
+import { wireToIso } from '../../lib/time.ts';
 import { listLoginLogs } from '../auth/login-log.service.ts';
 import { listOperationsAsSysLog } from '../operate-log/operate-log.service.ts';
-
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
-/**
- * A wire time ('yyyy-MM-dd' or 'yyyy-MM-dd HH:mm[:ss]', Asia/Shanghai) as an ISO instant. The end of a range is
- * exclusive: a bare date ends after its day, a time after its second.
- */
-export function wireToIso(text: string | undefined, end: boolean): string | undefined {
-  if (!text) return undefined;
-  const [date, time] = text.split(' ');
-  const [hh = '00', mm = '00', ss = '00'] = (time ?? '').split(':').filter(Boolean);
-  const local = Date.parse(`${date}T${hh}:${mm}:${ss}.000Z`);
-  if (Number.isNaN(local)) return undefined;
-  const step = end ? (time ? 1000 : 86_400_000) : 0;
-  return new Date(local - SHANGHAI_OFFSET_MS + step).toISOString();
-}
 
 export async function listLogs(db: Db, q: SysLogQuery): Promise<Page<SysLogRecord>> {
   const range = { fromIso: wireToIso(q.createTime_begin, false), toIso: wireToIso(q.createTime_end, true) };

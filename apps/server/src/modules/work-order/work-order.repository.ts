@@ -11,6 +11,7 @@ import {
 import { rawReaderOf, type Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
+import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import { sortFor } from '../../registry/index.ts';
 
 export function insertWorkOrder(db: Db, row: Insertable<BiWorkOrderTable>) {
@@ -99,10 +100,16 @@ export interface WorkOrderFilter {
   involvedUserId?: string | undefined;
   /** Only these orders (an export of the rows selected on the list). */
   ids?: readonly string[] | undefined;
+  /** Created at or after this instant (ISO). */
+  createdFrom?: string | undefined;
+  /** Created before this instant (ISO). */
+  createdBefore?: string | undefined;
 }
 
 function filtered(db: Db, f: WorkOrderFilter) {
-  let q = db.selectFrom('biWorkOrder').where('delFlag', '=', 0);
+  // A literal, not a bound value: the list's indexes hold live rows only (migration 0021), and a planner uses such
+  // a partial index only when the query states its predicate.
+  let q = db.selectFrom('biWorkOrder').where(sql<SqlBool>`del_flag = 0`);
   for (const w of f.where ?? []) q = q.where(w);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.priority) q = q.where('priority', '=', f.priority);
@@ -110,6 +117,8 @@ function filtered(db: Db, f: WorkOrderFilter) {
   if (f.assigneeId) q = q.where('assigneeId', '=', f.assigneeId);
   const involved = f.involvedUserId;
   if (involved) q = q.where((eb) => eb.or([eb('reporterId', '=', involved), eb('assigneeId', '=', involved)]));
+  if (f.createdFrom) q = q.where('createTime', '>=', f.createdFrom);
+  if (f.createdBefore) q = q.where('createTime', '<', f.createdBefore);
   if (f.ids) q = f.ids.length ? q.where('id', 'in', [...f.ids]) : q.where(sql<boolean>`1 = 0`);
   return q;
 }
@@ -121,6 +130,11 @@ export async function countWorkOrders(db: Db, f: WorkOrderFilter): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** The list's total: exact up to a bound, else a remembered count (lib/list-total.ts). */
+export function workOrderListTotal(db: Db, f: WorkOrderFilter): Promise<ListTotal> {
+  return listTotal(db, filtered(db, f));
+}
+
 export interface WorkOrderSort {
   /** API column names (contract §1.5), resolved through the registry; unknown ones are refused. */
   column: string | undefined;
@@ -128,18 +142,25 @@ export interface WorkOrderSort {
 }
 
 export function pageWorkOrders(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, offset: number, limit: number) {
-  return (
-    filtered(db, f)
-      .selectAll()
-      .orderBy(sortFor('bi_work_order', sort.column, sort.order))
-      // A stable order across pages when the sort values are equal: the newer number first (an import's batch
-      // shares one create time), then the id.
-      .orderBy('orderNo', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute()
-  );
+  return workOrderPageQuery(db, f, sort, offset, limit).execute();
+}
+
+/** Sort columns (API or column names) whose values are unique among work orders. */
+const UNIQUE_SORTS = new Set(['id', 'orderNo', 'order_no']);
+
+/** The query of a list page (tests read its plan). */
+export function workOrderPageQuery(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, offset: number, limit: number) {
+  // A stable order across pages when the sort values are equal (an import's batch shares one create time): the
+  // unique number, in the sort's direction, so that one index (column, order_no) gives the page (migration 0021).
+  // Sorted by a unique key already, it needs none.
+  const tieBreak = sort.order?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const unique = sort.column !== undefined && UNIQUE_SORTS.has(sort.column);
+  return filtered(db, f)
+    .selectAll()
+    .orderBy(sortFor('bi_work_order', sort.column, sort.order))
+    .$if(!unique, (q) => q.orderBy('orderNo', tieBreak))
+    .offset(offset)
+    .limit(limit);
 }
 
 /** A keyset position in the export's order: the last row of the previous page. */

@@ -40,7 +40,7 @@ import type { Db } from '../../db/connection.ts';
 import type { BiWorkOrderTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { shanghaiDate } from '../../lib/time.ts';
+import { shanghaiDate, wireToIso } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
 import { filterTextWhere, superQueryWhere } from '../../registry/index.ts';
 import { dictItemsByCode } from '../dict/dict.service.ts';
@@ -104,7 +104,17 @@ const WORK_ORDER_ENTITY = 'bi_work_order';
 
 /** The list's filter for this caller: their own orders unless they see every order (before the data rules). */
 export function workOrderListFilter(
-  q: Pick<WorkOrderListQuery, 'title' | 'status' | 'priority' | 'mine' | 'superQueryParams' | 'superQueryMatchType'>,
+  q: Pick<
+    WorkOrderListQuery,
+    | 'title'
+    | 'status'
+    | 'priority'
+    | 'mine'
+    | 'createTime_begin'
+    | 'createTime_end'
+    | 'superQueryParams'
+    | 'superQueryMatchType'
+  >,
   caller: WorkOrderCaller,
 ): repo.WorkOrderFilter {
   const me = caller.actor.userId;
@@ -119,6 +129,8 @@ export function workOrderListFilter(
     involvedUserId: seesAllWorkOrders(caller.actor) ? undefined : me,
     assigneeId: q.mine === 'assigned' ? me : undefined,
     reporterId: q.mine === 'reported' ? me : undefined,
+    createdFrom: wireToIso(q.createTime_begin, false),
+    createdBefore: wireToIso(q.createTime_end, true),
   };
 }
 
@@ -145,8 +157,8 @@ export async function listWorkOrders(
   const filter = await workOrderRuledFilter(db, q, caller);
   // The contract's default sort (createTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
-  const [total, rows, dicts] = await Promise.all([
-    repo.countWorkOrders(db, filter),
+  const [{ total, exact }, rows, dicts] = await Promise.all([
+    repo.workOrderListTotal(db, filter),
     repo.pageWorkOrders(db, filter, sort, (q.pageNo - 1) * q.pageSize, q.pageSize),
     labels(db),
   ]);
@@ -157,6 +169,7 @@ export async function listWorkOrders(
     size: q.pageSize,
     current: q.pageNo,
     pages: Math.ceil(total / q.pageSize),
+    ...(exact ? {} : { totalExact: false }),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { WORK_ORDER_PERMISSIONS } from '@houtai/shared/contract/work-order-rules';
-import { WorkOrderImportRow, WorkOrderListQuery } from '@houtai/shared/contract/work-order';
+import { checkWorkOrderRange, WorkOrderImportRow, WorkOrderListFields } from '@houtai/shared/contract/work-order';
 import { exportSelections, type ExportKind, type ImportKind, type TaskKinds } from '../async-task/async-task.kinds.ts';
 import {
   countWorkOrderRecords,
@@ -20,9 +20,9 @@ import {
 const EXPORT_PAGE = 500;
 
 /** The list's filters, and optionally the ids of the rows selected on the list (comma-separated or an array). */
-export const WorkOrderExportParams = WorkOrderListQuery.extend({
+export const WorkOrderExportParams = WorkOrderListFields.extend({
   selections: exportSelections,
-});
+}).superRefine(checkWorkOrderRange);
 export type WorkOrderExportParams = z.infer<typeof WorkOrderExportParams>;
 
 export const WORK_ORDER_EXPORT: ExportKind = {

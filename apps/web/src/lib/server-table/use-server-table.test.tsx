@@ -57,6 +57,17 @@ describe('useServerTable', () => {
     expect(current().tableProps.rowSelection).toBeUndefined();
   });
 
+  it('says 约 when the server answers a remembered total of a big list', async () => {
+    const load = vi.fn<TableLoader<Row, Search>>(async () => ({
+      records: rows(10),
+      total: 1_000_000,
+      totalExact: false as const,
+    }));
+    const { current } = setup({ load });
+    await waitFor(() => expect(current().tableProps.loading).toBe(false));
+    expect(current().tableProps.pagination.showTotal?.(1_000_000, [1, 10])).toBe('1-10 约 1000000 条');
+  });
+
   it('pages through the pagination; a new page size starts on page 1', async () => {
     const { load, current } = setup();
     await waitFor(() => expect(current().tableProps.loading).toBe(false));

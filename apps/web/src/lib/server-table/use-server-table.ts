@@ -27,6 +27,8 @@ import {
 export interface TablePage<Row> {
   records: Row[];
   total: number;
+  /** False when the server answered a remembered total of a big list ('约 N 条'). */
+  totalExact?: false;
 }
 
 export type TableLoader<Row, F extends object> = (params: TableParams<F>) => Promise<TablePage<Row>>;
@@ -108,6 +110,7 @@ function loaderKey(load: object): QueryKey {
 
 const NO_SORT: SortableColumns = {};
 const rangeText: TablePaginationConfig['showTotal'] = (total, range) => LIST_TEXT.range(total, range);
+const approxRangeText: TablePaginationConfig['showTotal'] = (total, range) => LIST_TEXT.rangeApprox(total, range);
 
 export function useServerTable<Row, F extends object = Record<string, never>>(
   options: UseServerTableOptions<Row, F>,
@@ -158,7 +161,8 @@ export function useServerTable<Row, F extends object = Record<string, never>>(
       pageSizeOptions: pageSizeOptions.map(String),
       showSizeChanger: true,
       showQuickJumper: true,
-      showTotal,
+      // A remembered total of a big list says so, under the default text.
+      showTotal: query.data?.totalExact === false && showTotal === rangeText ? approxRangeText : showTotal,
       // Paging goes here (a bare Pagination has no table onChange); the table's onChange takes the sort.
       onChange: (page, size) => setState((old) => withPaging(old, page, size)),
     },
