@@ -11,6 +11,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOperateLog } from './plugins/operate-log.ts';
+import { registerOperations } from './plugins/operations.ts';
 import { registerSignature } from './plugins/signature.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { trackRoutes } from './plugins/route-registry.ts';
@@ -23,6 +24,7 @@ import { apiModules, TASK_KINDS } from './modules/index.ts';
 import { createQuartzScheduler } from './modules/quartz/quartz.setup.ts';
 import { disabledSmsSender, logSmsSender } from './modules/auth/sms-sender.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { createTaskCentreProbe } from './jobs/create-task-runner.ts';
 import type { StorageDriver } from './storage/storage.ts';
 import { createRealtimeHub } from './realtime/create-hub.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
@@ -74,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const handle =
     opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: opts.onQuery });
   app.decorate('config', config);
+  app.decorate('taskCentre', createTaskCentreProbe());
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('permissionCodes', new PermissionCodeCache(handle.db));
@@ -127,6 +130,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   registerSignature(app);
   registerOperateLog(app);
+  // /health, /ready and /metrics, outside the API prefix; their routes win over the web app's catch-all.
+  registerOperations(app, { handle, sockets });
 
   // The Jeecg clients' generic helpers also POST and PUT form-encoded bodies.
   await app.register(formbody, { bodyLimit: 1024 * 1024 });

@@ -59,6 +59,11 @@ export interface Config {
   copyright: string;
   filingNumber: string;
   externalLinks: { accounting: string; warehouse: string; logistics: string; erp: string };
+  /**
+   * METRICS_TOKEN: the bearer token /metrics asks for (`Authorization: Bearer <token>`); unset → /metrics answers 404
+   * (metrics off).
+   */
+  metricsToken: string | null;
   /** STATIC_DOMAIN: prefix of stored files' URLs in the web app; '' is this server's `{API_PREFIX}/sys/common/static`. */
   staticDomain: string;
 }
@@ -165,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       erp: env.LINK_ERP_URL ?? '',
     },
     staticDomain: env.STATIC_DOMAIN ?? '',
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     ...overrides,
   };
 }

@@ -71,6 +71,10 @@ describe('route policy', () => {
         'GET /docs/static/swagger-initializer.js',
         // 开发文档: the product's own documentation (README, operations guide), shipped with the source.
         'GET /docs/manual',
+        // For operators, outside the API prefix: liveness, readiness, and metrics behind their own METRICS_TOKEN.
+        'GET /health',
+        'GET /ready',
+        'GET /metrics',
         // The web app's files and index.html; OPTIONS answered empty under the API prefix (contract §1.1).
         'GET /*',
         'OPTIONS /*',

@@ -30,6 +30,10 @@ export async function createBullRunner(opts: {
     async enqueue(taskId) {
       await queue.add('task', { taskId }, { removeOnComplete: true, removeOnFail: 1000, attempts: 1 });
     },
+    async counts() {
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0), active: c.active ?? 0 };
+    },
     async close() {
       await worker.close();
       await queue.close();

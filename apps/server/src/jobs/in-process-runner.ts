@@ -34,6 +34,10 @@ export class InProcessRunner implements TaskRunner {
     }
   }
 
+  counts(): Promise<{ waiting: number; active: number }> {
+    return Promise.resolve({ waiting: this.queue.length, active: this.active.size });
+  }
+
   async close(): Promise<void> {
     // Tasks still queued stay marked running and are failed by the next start-up (they can be retried).
     this.closed = true;

@@ -7,6 +7,8 @@ export interface TaskRunner {
   enqueue(taskId: string): Promise<void>;
   /** Stops taking tasks and waits for the running ones (in-process) or the worker (BullMQ). */
   close(): Promise<void>;
+  /** Tasks waiting and running now: this instance's (in-process), or the whole shared queue's (BullMQ). */
+  counts(): Promise<{ waiting: number; active: number }>;
 }
 
 /** Runs one task to its end; never throws for a task's own failure. */

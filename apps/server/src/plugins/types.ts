@@ -1,4 +1,5 @@
 /** Route-level declarations every route carries, and what a request knows about its caller. */
+import type { TaskCentreProbe } from '../jobs/create-task-runner.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/connection.ts';
 import type { PermissionCodeCache } from '../modules/permission/permission-codes.service.ts';
@@ -76,6 +77,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     config: Config;
+    /** The task centre's runner and run times, for the metrics (jobs/create-task-runner.ts). */
+    taskCentre: TaskCentreProbe;
     db: Db;
     dialect: Dialect;
     permissionCodes: PermissionCodeCache;

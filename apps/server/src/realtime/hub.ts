@@ -46,6 +46,8 @@ export interface RealtimeHub {
   closeUser(userId: string, exceptTokenHash?: string): Promise<void>;
   /** Number of sockets held by this instance (diagnostics, tests, bench). */
   localSocketCount(): number;
+  /** Resolves when the fan-out can publish now (readiness probe: a Redis PING); rejects otherwise. */
+  ping?(): Promise<void>;
 }
 
 /** A hub the app created itself and closes with the app (the Redis one holds two connections). */

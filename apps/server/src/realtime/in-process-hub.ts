@@ -40,6 +40,10 @@ export class InProcessHub implements OwnedRealtimeHub {
     return this.sockets.count;
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

@@ -148,6 +148,11 @@ export class RedisHub implements OwnedRealtimeHub {
     return this.sockets.count;
   }
 
+  /** PING on the publishing connection: it queues nothing while Redis is away, so this fails fast then. */
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
   async close(): Promise<void> {
     // QUIT waits for Redis; a connection that is not up is simply dropped (it would otherwise retry).
     const end = (conn: Redis) => (conn.status === 'ready' ? conn.quit() : Promise.resolve(conn.disconnect()));

@@ -1,6 +1,6 @@
 /** The default storage driver: files under DATA_DIR/files, outside any folder the server serves as such. */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -55,5 +55,11 @@ export class LocalStorage implements StorageDriver {
 
   async remove(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
+  }
+
+  /** The root exists (it is created on first use, like put does) and this process may write into it. */
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }

@@ -18,6 +18,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -179,5 +180,10 @@ export class S3Storage implements StorageDriver {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** HeadBucket: the endpoint answers, the credentials are accepted and the bucket exists. */
+  async ready(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }

@@ -14,6 +14,8 @@ export interface StorageDriver {
   /** The stored bytes, or null when there is nothing under the key. */
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be written to now (readiness probe: cheap, no object written); rejects otherwise. */
+  ready(): Promise<void>;
 }
 
 export class TooLargeError extends Error {

@@ -31,7 +31,12 @@ export function asyncTaskRoutes(kinds: TaskKindRegistry): FastifyPluginAsyncZod 
       log,
       kinds,
     });
-    const runner = await createTaskRunner(app.config, (taskId) => runTask(deps(app.log), taskId), app.log);
+    const runner = await createTaskRunner(
+      app.config,
+      (taskId) => runTask(deps(app.log), taskId),
+      app.log,
+      app.taskCentre,
+    );
     app.addHook('onClose', () => runner.close());
     // In-process tasks left running by a stopped process can never finish: failed, so they can be retried. (BullMQ
     // re-delivers a stalled job to another worker, which runs the task again.)
