@@ -1,7 +1,8 @@
 /**
  * CLI entry: `start` (migrate, seed, listen), `migrate`, `seed`, `create-admin`, `reset-password <username>
- * <new-password>` (cli/server.ts) and `cron next|check|vectors` (cli/cron.ts). Each loads only its own code: a cron
- * check answers without loading the server.
+ * <new-password>` (cli/server.ts), `backup <file> [--force]` and `restore <file>` (cli/backup.ts) and
+ * `cron next|check|vectors` (cli/cron.ts). Each loads only its own code: a cron check answers without loading the
+ * server.
  */
 async function main(argv: string[]): Promise<void> {
   const [command = 'start', ...args] = argv;

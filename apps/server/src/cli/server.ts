@@ -1,7 +1,8 @@
 /**
  * The server's CLI commands: `start` (migrate, seed, listen), `migrate`, `seed`, `create-admin`,
- * `reset-password <username> <new-password>`. Uses the same DATA_DIR / DATABASE_URL as the server. main.ts loads this
- * module only for these commands, so that `cron …` answers without loading the server's code.
+ * `reset-password <username> <new-password>`, `backup <file> [--force]` and `restore <file>` (cli/backup.ts). Uses
+ * the same DATA_DIR / DATABASE_URL as the server. main.ts loads this module only for these commands, so that `cron …`
+ * answers without loading the server's code.
  */
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DbHandle } from '../db/connection.ts';
@@ -9,6 +10,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { applyBaseSteps, seed } from '../db/seed/index.ts';
 import { buildApp } from '../app.ts';
 import { createAdmin, resetPassword } from '../modules/auth/admin-account.service.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
 
 function banner(lines: string[]): void {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -129,9 +131,15 @@ export async function runServerCommand(command: string, args: string[]): Promise
       });
       return;
     }
+    case 'backup':
+      process.exitCode = await backupCommand(config, args);
+      return;
+    case 'restore':
+      process.exitCode = await restoreCommand(config, args);
+      return;
     default:
       console.error(
-        `unknown command: ${command}\ncommands: start | migrate | seed | create-admin | reset-password <username> <new-password> | cron next|check|vectors`,
+        `unknown command: ${command}\ncommands: start | migrate | seed | create-admin | reset-password <username> <new-password> | backup <file> [--force] | restore <file> | cron next|check|vectors`,
       );
       process.exitCode = 2;
   }

@@ -47,6 +47,13 @@ export interface DbHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (metrics read it on scrape). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+}
+
+/** The SQLite file the server uses: DATABASE_URL=sqlite:<file>, else DATA_DIR/houtai.sqlite (backup/restore read it too). */
+export function sqliteFileOf(databaseUrl: string | null, dataDir: string): string {
+  return databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'houtai.sqlite');
 }
 
 export function openDatabase(opts: DbOptions): DbHandle {
@@ -61,7 +68,12 @@ export function openDatabase(opts: DbOptions): DbHandle {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('sqlite:')) {
     // Never fall back to the embedded file silently: a mistyped URL would put production data in DATA_DIR.
@@ -69,9 +81,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       `DATABASE_URL must start with postgres:// or postgresql:// (or sqlite: for a file), not ${opts.databaseUrl.split(':')[0]}:`,
     );
   }
-  const file = opts.databaseUrl?.startsWith('sqlite:')
-    ? opts.databaseUrl.slice('sqlite:'.length)
-    : path.join(opts.dataDir, 'houtai.sqlite');
+  const file = sqliteFileOf(opts.databaseUrl, opts.dataDir);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
