@@ -10,6 +10,7 @@ import { cronBench } from './cron.ts';
 import { excelBench } from './excel.ts';
 import { gridBench } from './grid.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { listsBench } from './lists.ts';
 import { webBench } from './web.ts';
 import { wsBench } from './ws.ts';
 import { machineInfo } from './lib/load.ts';
@@ -26,6 +27,8 @@ interface CommonOptions {
   rows: number;
   /** Rows the excel benchmark imports (--import-rows, or BENCH_IMPORT_ROWS; default 100,000). */
   importRows: number;
+  /** lists: which phases (--phase plain|scale|both; default both). */
+  phase: 'plain' | 'scale' | 'both';
   /** grid: only serve the benchmark page (--serve-only) on --port. */
   serveOnly: boolean;
   port: number;
@@ -71,6 +74,20 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
       'budget: both together <= 60 s)',
     run: (o) => accountingBench(repoRoot, { rows: o.rows === 1_000_000 && !process.env.BENCH_ROWS ? 100_000 : o.rows }),
   },
+  lists: {
+    describe:
+      'work-order list (first page, filter, every sort, page 5,000, advanced query), bell, dictionaries and operate ' +
+      'log: on the seeded database vs a bare route (budget: each >= 25%), and at --rows N (default 1M) on SQLite ' +
+      'and PostgreSQL (TEST_DATABASE_URL) (budget: p99 <= 50 ms each); --phase plain|scale|both',
+    run: (o) =>
+      listsBench(repoRoot, {
+        connections: o.connections,
+        seconds: o.seconds,
+        warmupSeconds: o.warmupSeconds,
+        rows: o.rows,
+        phase: o.phase,
+      }),
+  },
   cron: {
     describe:
       'next 10 fire times of every shared Quartz vector, median of 200 runs each (budget: every median <= 1 ms)',
@@ -82,7 +99,7 @@ function usage(): string {
   const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
   return [
     'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]' +
-      ' [--rows 1000000] [--import-rows 100000]',
+      ' [--rows 1000000] [--import-rows 100000] [--phase both]',
     ...names,
   ].join('\n');
 }
@@ -92,6 +109,12 @@ function positive(raw: string | undefined, fallback: number, name: string): numb
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
+}
+
+function phaseOf(raw: string | undefined): CommonOptions['phase'] {
+  if (raw === undefined) return 'both';
+  if (raw === 'plain' || raw === 'scale' || raw === 'both') return raw;
+  throw new Error('--phase must be plain, scale or both');
 }
 
 async function main(): Promise<number> {
@@ -104,6 +127,7 @@ async function main(): Promise<number> {
       sockets: { type: 'string' },
       rows: { type: 'string' },
       'import-rows': { type: 'string' },
+      phase: { type: 'string' },
       'serve-only': { type: 'boolean' },
       port: { type: 'string' },
       runs: { type: 'string' },
@@ -128,6 +152,7 @@ async function main(): Promise<number> {
     sockets: Math.round(positive(values.sockets ?? process.env.BENCH_SOCKETS, 2000, 'sockets')),
     rows: Math.round(positive(values.rows ?? process.env.BENCH_ROWS, 1_000_000, 'rows')),
     importRows: Math.round(positive(values['import-rows'] ?? process.env.BENCH_IMPORT_ROWS, 100_000, 'import-rows')),
+    phase: phaseOf(values.phase),
     serveOnly: values['serve-only'] ?? false,
     port: values.port === undefined ? 0 : Math.round(positive(values.port, 0, 'port')),
     harnessArgs: (['runs', 'sizes', 'cols', 'scroll-ms', 'md'] as const).flatMap((k) => {
