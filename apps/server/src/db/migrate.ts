@@ -18,6 +18,7 @@ import * as m0018 from './migrations/0018-table-dict-registry.ts';
 import * as m0019 from './migrations/0019-operate-log-cost-time.ts';
 import * as m0020 from './migrations/0020-accounting.ts';
 import * as m0021 from './migrations/0021-work-order-list-indexes.ts';
+import * as m0022 from './migrations/0022-log-list-indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-operate-log-cost-time': m0019,
   '0020-accounting': m0020,
   '0021-work-order-list-indexes': m0021,
+  '0022-log-list-indexes': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 /** SQL of the login log (sys_log rows of log_type 1); create_time is ISO UTC text, so ranges compare as text. */
 import type { Insertable } from 'kysely';
 import { like } from '../../lib/like.ts';
+import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import type { Db } from '../../db/connection.ts';
 import type { SysLogTable } from '../../db/schema.ts';
 
@@ -60,11 +61,9 @@ function loginsFiltered(db: Db, f: LoginLogFilter) {
   return q;
 }
 
-export async function countLoginLogs(db: Db, f: LoginLogFilter): Promise<number> {
-  const row = await loginsFiltered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** The list's total: exact up to a bound, else a remembered count (lib/list-total.ts). */
+export function loginLogTotal(db: Db, f: LoginLogFilter): Promise<ListTotal> {
+  return listTotal(db, loginsFiltered(db, f));
 }
 
 export function pageLoginLogs(
@@ -77,7 +76,7 @@ export function pageLoginLogs(
   return loginsFiltered(db, f)
     .selectAll()
     .orderBy(sort.column, sort.order)
-    .orderBy('id', 'desc')
+    .orderBy('id', sort.order)
     .offset(offset)
     .limit(limit)
     .execute();

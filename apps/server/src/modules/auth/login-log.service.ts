@@ -21,7 +21,7 @@ export async function listLoginLogs(
   page: { pageNo: number; pageSize: number },
 ) {
   const [total, rows] = await Promise.all([
-    repo.countLoginLogs(db, f),
+    repo.loginLogTotal(db, f),
     repo.pageLoginLogs(db, f, sort, (page.pageNo - 1) * page.pageSize, page.pageSize),
   ]);
   return {

@@ -6,6 +6,8 @@
 import type { Page } from '@houtai/shared/contract/common';
 import type { SysLogQuery, SysLogRecord } from '@houtai/shared/contract/sys-log';
 import type { Db } from '../../db/connection.ts';
+import type { ListTotal } from '../../lib/list-total.ts';
+import { pageOfTotal } from '../../lib/page.ts';
 import { wireToIso } from '../../lib/time.ts';
 import { listLoginLogs } from '../auth/login-log.service.ts';
 import { listOperationsAsSysLog } from '../operate-log/operate-log.service.ts';
@@ -14,7 +16,7 @@ export async function listLogs(db: Db, q: SysLogQuery): Promise<Page<SysLogRecor
   const range = { fromIso: wireToIso(q.createTime_begin, false), toIso: wireToIso(q.createTime_end, true) };
   const order = q.order ?? 'desc';
   const page = { pageNo: q.pageNo, pageSize: q.pageSize };
-  let result: { total: number; records: SysLogRecord[] };
+  let result: { total: ListTotal; records: SysLogRecord[] };
   if (q.logType === '1') {
     // The login log has no operate type or duration: those sorts fall back to the time.
     const column = q.column === 'username' || q.column === 'ip' ? q.column : 'createTime';
@@ -28,11 +30,5 @@ export async function listLogs(db: Db, q: SysLogQuery): Promise<Page<SysLogRecor
       page,
     );
   }
-  return {
-    records: result.records,
-    total: result.total,
-    size: q.pageSize,
-    current: q.pageNo,
-    pages: Math.ceil(result.total / q.pageSize),
-  };
+  return pageOfTotal(result.records, result.total, page);
 }

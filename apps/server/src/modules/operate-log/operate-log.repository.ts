@@ -2,6 +2,7 @@ import type { Insertable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
 import { like } from '../../lib/like.ts';
+import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import { sortFor } from '../../registry/index.ts';
 
 export function insertOperateLog(db: Db, row: Insertable<OperateLogTable>) {
@@ -30,11 +31,9 @@ function filtered(db: Db, f: OperateLogFilter) {
   return q;
 }
 
-export async function countOperateLogs(db: Db, f: OperateLogFilter): Promise<number> {
-  const row = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** The list's total: exact up to a bound, else a remembered count (lib/list-total.ts). */
+export function operateLogListTotal(db: Db, f: OperateLogFilter): Promise<ListTotal> {
+  return listTotal(db, filtered(db, f));
 }
 
 export interface OperateLogSort {
@@ -48,8 +47,9 @@ export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSor
     filtered(db, f)
       .selectAll()
       .orderBy(sortFor('operate_log', sort.column, sort.order))
-      // A stable order across pages when times are equal.
-      .orderBy('id', 'desc')
+      // A stable order across pages when times are equal, in the sort's direction: one index (column, id) gives
+      // the page (migration 0022).
+      .orderBy('id', sort.order?.toLowerCase() === 'desc' ? 'desc' : 'asc')
       .offset(offset)
       .limit(limit)
       .execute()
@@ -80,11 +80,8 @@ function adminFiltered(db: Db, f: OperateLogAdminFilter) {
   return q;
 }
 
-export async function countOperateLogsAdmin(db: Db, f: OperateLogAdminFilter): Promise<number> {
-  const row = await adminFiltered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function operateLogAdminTotal(db: Db, f: OperateLogAdminFilter): Promise<ListTotal> {
+  return listTotal(db, adminFiltered(db, f));
 }
 
 export function pageOperateLogsAdmin(
@@ -94,11 +91,21 @@ export function pageOperateLogsAdmin(
   offset: number,
   limit: number,
 ) {
+  return operateLogAdminPageQuery(db, f, sort, offset, limit).execute();
+}
+
+/** The query of an administration list page (tests read its plan). */
+export function operateLogAdminPageQuery(
+  db: Db,
+  f: OperateLogAdminFilter,
+  sort: { column: OperateLogAdminSort; order: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+) {
   return adminFiltered(db, f)
     .selectAll()
     .orderBy(sort.column, sort.order)
-    .orderBy('id', 'desc')
+    .orderBy('id', sort.order)
     .offset(offset)
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }

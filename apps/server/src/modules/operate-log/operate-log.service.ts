@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageOfTotal } from '../../lib/page.ts';
 import { toWireTime } from '../../lib/time.ts';
 import type { OperateType } from '../../plugins/types.ts';
 import { superQueryWhere } from '../../registry/index.ts';
@@ -82,11 +83,11 @@ export async function listOperations(db: Db, q: OperateLogQuery, viewer: Operate
   // The contract's default sort (operateTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'operate_time', order: q.order ?? 'desc' };
   const [total, rows] = await Promise.all([
-    repo.countOperateLogs(db, filter),
+    repo.operateLogListTotal(db, filter),
     repo.pageOperateLogs(db, filter, sort, (q.pageNo - 1) * q.pageSize, q.pageSize),
   ]);
-  return {
-    records: rows.map((r) => ({
+  return pageOfTotal(
+    rows.map((r) => ({
       id: r.id,
       user: r.realname ? `${r.realname}(${r.username ?? ''})` : (r.username ?? ''),
       username: r.username,
@@ -97,10 +98,8 @@ export async function listOperations(db: Db, q: OperateLogQuery, viewer: Operate
       relateId: r.relateId,
     })),
     total,
-    size: q.pageSize,
-    current: q.pageNo,
-    pages: Math.ceil(total / q.pageSize),
-  };
+    { pageNo: q.pageNo, pageSize: q.pageSize },
+  );
 }
 
 /** The operate log in JeecgBoot's SysLog shape (GET /sys/log/list?logType=2, modules/log). */
@@ -120,7 +119,7 @@ export async function listOperationsAsSysLog(
   page: { pageNo: number; pageSize: number },
 ) {
   const [total, rows] = await Promise.all([
-    repo.countOperateLogsAdmin(db, f),
+    repo.operateLogAdminTotal(db, f),
     repo.pageOperateLogsAdmin(db, f, sort, (page.pageNo - 1) * page.pageSize, page.pageSize),
   ]);
   return {

@@ -40,6 +40,7 @@ import type { Db } from '../../db/connection.ts';
 import type { BiWorkOrderTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageOfTotal } from '../../lib/page.ts';
 import { shanghaiDate, wireToIso } from '../../lib/time.ts';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.ts';
 import { filterTextWhere, superQueryWhere } from '../../registry/index.ts';
@@ -157,20 +158,17 @@ export async function listWorkOrders(
   const filter = await workOrderRuledFilter(db, q, caller);
   // The contract's default sort (createTime desc) when the client names none.
   const sort = q.column ? { column: q.column, order: q.order } : { column: 'create_time', order: q.order ?? 'desc' };
-  const [{ total, exact }, rows, dicts] = await Promise.all([
+  const [total, rows, dicts] = await Promise.all([
     repo.workOrderListTotal(db, filter),
     repo.pageWorkOrders(db, filter, sort, (q.pageNo - 1) * q.pageSize, q.pageSize),
     labels(db),
   ]);
   const users = await namesById(db, peopleOf(rows));
-  return {
-    records: rows.map((r) => toWorkOrderRecord(r, dicts, users)),
+  return pageOfTotal(
+    rows.map((r) => toWorkOrderRecord(r, dicts, users)),
     total,
-    size: q.pageSize,
-    current: q.pageNo,
-    pages: Math.ceil(total / q.pageSize),
-    ...(exact ? {} : { totalExact: false }),
-  };
+    q,
+  );
 }
 
 export async function getWorkOrder(db: Db, id: string, caller: WorkOrderCaller): Promise<WorkOrderDetail> {
