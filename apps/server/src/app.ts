@@ -11,6 +11,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOperateLog } from './plugins/operate-log.ts';
+import { registerAnswerMemo } from './plugins/answer-memo.ts';
 import { registerOperations } from './plugins/operations.ts';
 import { registerSignature } from './plugins/signature.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   registerSignature(app);
   registerOperateLog(app);
+  registerAnswerMemo(app);
   // /health, /ready and /metrics, outside the API prefix; their routes win over the web app's catch-all.
   registerOperations(app, { handle, sockets });
 

@@ -65,6 +65,11 @@ declare module 'fastify' {
      * the socket). Every other authenticated route refuses such a caller (plugins/auth.ts).
      */
     beforePasswordChange?: boolean;
+    /**
+     * A GET whose answer depends only on the database, the caller, the URL and the client headers: a repeat is
+     * answered from the last answer while the database is unchanged (plugins/answer-memo.ts).
+     */
+    memo?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;

@@ -165,7 +165,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sys/annountCement/listByUser',
-    { config: { policy: 'authenticated' }, schema: { querystring: ListByUserQuery, tags } },
+    { config: { policy: 'authenticated', memo: true }, schema: { querystring: ListByUserQuery, tags } },
     async (request) => ok(await listByUser(app.db, requireSession(request).user.id, request.query)),
   );
 

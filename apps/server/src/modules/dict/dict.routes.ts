@@ -83,7 +83,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sys/dict/queryAllDictItems',
-    { config: { policy: 'authenticated', beforePasswordChange: true }, schema: { tags } },
+    { config: { policy: 'authenticated', beforePasswordChange: true, memo: true }, schema: { tags } },
     async () => ok(await queryAllDictItems(app.db)),
   );
 

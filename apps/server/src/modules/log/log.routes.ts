@@ -12,7 +12,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sys/log/list',
     {
-      config: { policy: { permission: ADMIN_PERMISSIONS.log.list } },
+      config: { policy: { permission: ADMIN_PERMISSIONS.log.list }, memo: true },
       schema: { querystring: SysLogQuery, tags: ['log'] },
     },
     async (request) => ok(await listLogs(app.db, request.query)),

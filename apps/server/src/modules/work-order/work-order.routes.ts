@@ -62,7 +62,7 @@ export const workOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bi/workOrder/list',
-    { config: { policy: { permission: list } }, schema: { querystring: WorkOrderListQuery, tags } },
+    { config: { policy: { permission: list }, memo: true }, schema: { querystring: WorkOrderListQuery, tags } },
     async (request) => ok(await listWorkOrders(app.db, request.query, await callerOf(app, request))),
   );
 

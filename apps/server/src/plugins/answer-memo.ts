@@ -1,0 +1,104 @@
+/**
+ * Read-mostly GET answers remembered while the database is unchanged (issue 16: lists at scale). A route that sets
+ * `config: { memo: true }` answers a repeated request — same route and query text (the cache-buster `_t` aside),
+ * same caller, same client
+ * headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it gave last, as long as
+ * SQLite's change marker (RawReader.version: PRAGMA data_version and total_changes()) has not moved since that
+ * answer began to be read. Exact, not time-based: any commit by anyone moves the marker. Where there is no marker
+ * (PostgreSQL, or an open transaction) the handler always runs.
+ *
+ * The caller's session and permission are checked on every request as before (plugins/auth.ts runs first); only
+ * the handler's work is saved. Only answers of routes whose result depends on nothing but the database, the caller,
+ * the URL and those headers may opt in.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_HEADER } from '@houtai/shared/contract/permission';
+import { rawReaderOf } from '../db/connection.ts';
+import { shanghaiDate } from '../lib/time.ts';
+
+/** Answers remembered per app (the oldest dropped first). */
+const MAX_ENTRIES = 2000;
+/** Larger answers are not remembered. */
+const MAX_ANSWER_CHARS = 512 * 1024;
+/** A success envelope ends with its timestamp; a remembered answer gets a fresh one. */
+const TIMESTAMP_TAIL = /,"timestamp":\d+\}$/;
+const CLIENT = CLIENT_HEADER.toLowerCase();
+
+interface Remembered {
+  version: string;
+  /** The answer up to and including `,"timestamp":`. */
+  head: string;
+}
+
+interface Pending {
+  key: string;
+  version: string;
+}
+
+/**
+ * The URL without the clients' cache-buster `_t=<unix seconds>` (contract: every GET of both Jeecg clients and of
+ * ours carries one; the server ignores it), so that a repeat is recognised.
+ */
+export function memoUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || !url.includes('_t=', q)) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  params.delete('_t');
+  const rest = params.toString();
+  return rest ? `${url.slice(0, q)}?${rest}` : url.slice(0, q);
+}
+
+function header(request: FastifyRequest, name: string): string {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v.join(',') : (v ?? '');
+}
+
+export function registerAnswerMemo(app: FastifyInstance): void {
+  const reader = rawReaderOf(app.db);
+  if (!reader) return;
+  const answers = new Map<string, Remembered>();
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (request.method !== 'GET' || request.routeOptions.config.memo !== true || !request.session) return done();
+    const version = reader.version();
+    if (version === null) return done();
+    const key = [
+      request.routeOptions.url,
+      memoUrl(request.url),
+      request.session.user.id,
+      header(request, 'x-version'),
+      header(request, CLIENT),
+      shanghaiDate(app.services.now()),
+    ].join('\u0000');
+    const hit = answers.get(key);
+    if (hit?.version === version) {
+      void reply.type('application/json; charset=utf-8').send(`${hit.head}${Date.now()}}`);
+      return;
+    }
+    pending.set(request, { key, version });
+    done();
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const p = pending.get(request);
+    if (
+      p &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      payload.length <= MAX_ANSWER_CHARS &&
+      payload.startsWith('{"success":true') &&
+      TIMESTAMP_TAIL.test(payload)
+    ) {
+      // The version was read before the handler: a write meanwhile (its own included) moved it, and this entry
+      // then never matches.
+      answers.delete(p.key);
+      answers.set(p.key, { version: p.version, head: payload.slice(0, payload.lastIndexOf(':') + 1) });
+      if (answers.size > MAX_ENTRIES) {
+        const oldest = answers.keys().next().value;
+        if (oldest !== undefined) answers.delete(oldest);
+      }
+    }
+    done(null, payload);
+  });
+}
