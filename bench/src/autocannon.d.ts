@@ -19,6 +19,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
+    /** Each request may be rewritten before it is sent (its path, say). */
+    requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
   }
   export interface Result {
     url: string;

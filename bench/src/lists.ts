@@ -83,6 +83,8 @@ interface Outcome {
   error: string | null;
   figures: LoadFigures | null;
   bare: LoadFigures | null;
+  /** For the record: the same case with every request's URL different (the server's memo never matches). */
+  distinctFigures: LoadFigures | null;
   ok: boolean;
 }
 
@@ -218,17 +220,32 @@ async function startServer(run: Run, dir: string, env: NodeJS.ProcessEnv): Promi
   return { base, child };
 }
 
-/** Calls the case once and checks it; then (if right) measures it, after the bare route when `withBare`. */
+/**
+ * Calls the case once and checks it; then (if right) measures it, after the bare route when `withBare`.
+ * `distinct`: 'only' measures with every request's URL different (`&_bench=<n>`: the server's remembered answers,
+ * plugins/answer-memo.ts, never match, so the list's own work is measured); 'also' measures the repeated URL and
+ * then, for the record, the distinct one.
+ */
 async function runCase(
   run: Run,
   base: string,
   tokens: Record<Case['as'], string>,
   c: Case,
   withBare: boolean,
+  distinct: 'only' | 'also',
 ): Promise<Outcome> {
   const url = `${base}${c.path}`;
   const headers = { ...BROWSER, 'X-Access-Token': tokens[c.as] };
-  const out: Outcome = { name: c.name, path: c.path, note: '', error: null, figures: null, bare: null, ok: false };
+  const out: Outcome = {
+    name: c.name,
+    path: c.path,
+    note: '',
+    error: null,
+    figures: null,
+    bare: null,
+    distinctFigures: null,
+    ok: false,
+  };
   try {
     const res = await fetch(url, { headers });
     const body = (await res.json()) as Envelope;
@@ -242,7 +259,8 @@ async function runCase(
   console.log(`  ✓ ${c.name}: ${out.note}`);
   const load = { connections: run.opts.connections, seconds: run.opts.seconds, warmupSeconds: run.opts.warmupSeconds };
   if (withBare) out.bare = await measure({ ...load, url: run.bareUrl, headers: BROWSER });
-  out.figures = await measure({ ...load, url, headers });
+  out.figures = await measure({ ...load, url, headers, distinct: distinct === 'only' });
+  if (distinct === 'also') out.distinctFigures = await measure({ ...load, url, headers, distinct: true });
   return out;
 }
 
@@ -303,7 +321,7 @@ async function plainPhase(run: Run): Promise<boolean> {
         'the bare route right before each list\n',
     );
     const outcomes: Outcome[] = [];
-    for (const c of cases) outcomes.push(await runCase(run, base, { admin, user: admin }, c, true));
+    for (const c of cases) outcomes.push(await runCase(run, base, { admin, user: admin }, c, true, 'also'));
     console.log('');
     let met = true;
     for (const o of outcomes) {
@@ -314,6 +332,7 @@ async function plainPhase(run: Run): Promise<boolean> {
         `${o.name.padEnd(40)} ${figuresCells(o.figures)}  ${(ratio * 100).toFixed(1).padStart(5)}% of bare  ${ok ? 'ok' : 'NOT MET'}`,
       );
       console.log(`${'  (bare Fastify route just before)'.padEnd(40)} ${figuresCells(o.bare)}`);
+      console.log(`${'  (each request new: no remembered answer)'.padEnd(40)} ${figuresCells(o.distinctFigures)}`);
     }
     console.log(
       `phase plain: budget each list ≥ ${BUDGET_RATIO * 100}% of the bare route's req/s, 0 non-2xx/errors: ${met ? 'met' : 'NOT met'}\n`,
@@ -584,7 +603,8 @@ async function scalePhase(run: Run, database: ScaleDatabase): Promise<boolean> {
     };
     const cases = await scaleCases(probe, facts, run.opts.rows);
     console.log(
-      `load: autocannon -c ${run.opts.connections}, ${run.opts.warmupSeconds} s warm-up, ${run.opts.seconds} s measured, each\n`,
+      `load: autocannon -c ${run.opts.connections}, ${run.opts.warmupSeconds} s warm-up, ${run.opts.seconds} s measured, ` +
+        'each; every request a new URL (&_bench=<n>), so no remembered answer is used\n',
     );
     const load = {
       connections: run.opts.connections,
@@ -593,7 +613,7 @@ async function scalePhase(run: Run, database: ScaleDatabase): Promise<boolean> {
     };
     const bareBefore = await measure({ ...load, url: run.bareUrl, headers: BROWSER });
     const outcomes: Outcome[] = [];
-    for (const c of cases) outcomes.push(await runCase(run, base, tokens, c, false));
+    for (const c of cases) outcomes.push(await runCase(run, base, tokens, c, false, 'only'));
     const bareAfter = await measure({ ...load, url: run.bareUrl, headers: BROWSER });
     console.log('');
     let met = true;

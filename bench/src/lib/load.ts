@@ -8,6 +8,11 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /**
+   * Every request's URL differs (`&_bench=<n>` appended): the server's remembered answers (plugins/answer-memo.ts)
+   * never match, so the list's own work is measured.
+   */
+  distinct?: boolean;
 }
 
 export interface LoadFigures {
@@ -32,7 +37,20 @@ function figures(r: Result): LoadFigures {
 
 /** A short warm-up (JIT, caches, connection setup) whose figures are discarded, then the measured run. */
 export async function measure(opts: LoadOptions): Promise<LoadFigures> {
-  const base = { url: opts.url, headers: opts.headers ?? {}, connections: opts.connections };
+  let n = 0;
+  const join = opts.url.includes('?') ? '&' : '?';
+  const base = {
+    url: opts.url,
+    headers: opts.headers ?? {},
+    connections: opts.connections,
+    ...(opts.distinct
+      ? {
+          requests: [
+            { setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}${join}_bench=${++n}` }) },
+          ],
+        }
+      : {}),
+  };
   await autocannon({ ...base, duration: opts.warmupSeconds });
   return figures(await autocannon({ ...base, duration: opts.seconds }));
 }
