@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
@@ -90,7 +91,13 @@ describe('migrations', () => {
 
   it('every table with a sys_org_code stamp is listed, so that a department move rewrites it', async () => {
     const tables = await t.handle.db.introspection.getTables();
+    // PostgreSQL lists every schema's tables: other test files' schemas may exist at the same time.
+    const own =
+      t.handle.dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.handle.db)).rows[0]?.schema
+        : undefined;
     const stamped = tables
+      .filter((table) => own === undefined || table.schema === own)
       .filter((table) => table.columns.some((c) => c.name === 'sys_org_code' || c.name === 'sysOrgCode'))
       .map((table) => table.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
       .sort();

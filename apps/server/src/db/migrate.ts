@@ -19,6 +19,7 @@ import * as m0019 from './migrations/0019-operate-log-cost-time.ts';
 import * as m0020 from './migrations/0020-accounting.ts';
 import * as m0021 from './migrations/0021-work-order-list-indexes.ts';
 import * as m0022 from './migrations/0022-log-list-indexes.ts';
+import * as m0023 from './migrations/0023-bell-indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-accounting': m0020,
   '0021-work-order-list-indexes': m0021,
   '0022-log-list-indexes': m0022,
+  '0023-bell-indexes': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

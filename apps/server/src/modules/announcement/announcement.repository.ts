@@ -306,21 +306,41 @@ function unread(db: Db, userId: string, categories: readonly string[], where: Ra
   return where ? q.where(where) : q;
 }
 
-/** Newest unread announcements of these categories, with the caller's send row. */
-export function findUnread(
+/**
+ * Newest unread announcements of these categories, with the caller's send row. In two steps: the page's send rows
+ * are chosen from the covering indexes alone (migration 0023: no announcement's text is read to sort a user's
+ * hundreds of unread messages), then only those rows are read whole.
+ */
+export async function findUnread(
   db: Db,
   userId: string,
   categories: readonly string[],
   limit: number,
   where: RawBuilder<SqlBool> | null = null,
 ) {
-  return unread(db, userId, categories, where)
-    .selectAll('a')
-    .select(['s.id as sendId', 's.readFlag as sendReadFlag', 's.starFlag as sendStarFlag'])
+  const page = await unread(db, userId, categories, where)
+    .select('s.id as sendId')
     .orderBy('a.sendTime', 'desc')
     .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
+  if (page.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysAnnouncementSend as s')
+    .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
+    .selectAll('a')
+    .select(['s.id as sendId', 's.readFlag as sendReadFlag', 's.starFlag as sendStarFlag'])
+    .where(
+      's.id',
+      'in',
+      page.map((p) => p.sendId),
+    )
+    .execute();
+  const bySend = new Map(rows.map((r) => [r.sendId, r]));
+  return page.flatMap((p) => {
+    const row = bySend.get(p.sendId);
+    return row ? [row] : [];
+  });
 }
 
 export interface MessageFilter {

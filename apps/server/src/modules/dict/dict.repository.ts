@@ -1,5 +1,6 @@
 /** SQL over sys_dict / sys_dict_item (plain dictionaries). Table dictionaries go through the registry. */
 import type { Db } from '../../db/connection.ts';
+import { executeCompiledMemo } from '../../lib/compiled-query.ts';
 import {
   tableDictByValuesQuery,
   tableDictQuery,
@@ -23,15 +24,22 @@ export function findAllEnabledItems(db: Db) {
 }
 
 /** Items of one dictionary in sort order, all statuses (contract §2.4). */
-export function findItemsByCode(db: Db, dictCode: string) {
+function itemsByCodeQuery(db: Db, dictCode: string) {
   return db
     .selectFrom('sysDictItem as i')
     .innerJoin('sysDict as d', 'd.id', 'i.dictId')
     .select(['i.itemText', 'i.itemValue', 'i.itemColor'])
     .where('d.dictCode', '=', dictCode)
     .where('d.delFlag', '=', 0)
-    .orderBy('i.sortOrder')
-    .execute();
+    .orderBy('i.sortOrder');
+}
+
+/**
+ * A dictionary's items, in order. Read by every list that labels its codes: compiled once and, on SQLite, remembered
+ * while the database is unchanged (exact; lib/compiled-query.ts). The rows are shared: do not change them.
+ */
+export async function findItemsByCode(db: Db, dictCode: string) {
+  return (await executeCompiledMemo(db, 'dict.itemsByCode', (code) => itemsByCodeQuery(db, code), [dictCode])).rows;
 }
 
 // Table dictionaries and trees: the registry builds the statements (identifiers from its allow-list).

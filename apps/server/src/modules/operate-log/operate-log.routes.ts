@@ -7,7 +7,10 @@ import { listOperations, OPERATE_LOG_ALL_PERMISSION } from './operate-log.servic
 export const operateLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/common/operateLog/list',
-    { config: { policy: 'authenticated', memo: true }, schema: { querystring: OperateLogQuery, tags: ['operate-log'] } },
+    {
+      config: { policy: 'authenticated', memo: true },
+      schema: { querystring: OperateLogQuery, tags: ['operate-log'] },
+    },
     async (request) => {
       const session = requireSession(request);
       const seesAll = await app.permissionCodes.has(

@@ -2,6 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SysPermissionDataRuleTable } from '../../db/schema.ts';
+import { executeCompiledMemo } from '../../lib/compiled-query.ts';
 import { like } from '../../lib/like.ts';
 import { departRoleGrantRows } from './permission-codes.repository.ts';
 
@@ -125,11 +126,23 @@ export async function setLinkRules(db: Db, linkId: string, dataRuleIds: string |
  * The rule ids chosen on the user's role links to the live menu rows with this url, and those rows' ids: the
  * rules that govern what the user's list at `url` shows.
  */
-export function findUserRuleLinks(
+export async function findUserRuleLinks(
   db: Db,
   userId: string,
   url: string,
 ): Promise<{ permissionId: string; dataRuleIds: string | null }[]> {
+  // Read on every list request that data rules may narrow: compiled once and, on SQLite, remembered while the
+  // database is unchanged (exact; lib/compiled-query.ts).
+  const result = await executeCompiledMemo(
+    db,
+    'dataRule.userRuleLinks',
+    (user, menuUrl) => userRuleLinksQuery(db, user, menuUrl),
+    [userId, url],
+  );
+  return result.rows;
+}
+
+function userRuleLinksQuery(db: Db, userId: string, url: string) {
   const byRoles = db
     .selectFrom('sysRolePermission as rp')
     .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
@@ -146,7 +159,7 @@ export function findUserRuleLinks(
     .where('p.url', '=', url)
     .where('p.delFlag', '=', 0)
     .where('p.menuType', 'in', [0, 1]);
-  return byRoles.unionAll(byDepartRoles).execute();
+  return byRoles.unionAll(byDepartRoles);
 }
 
 /** The url of a live menu row (to learn which list its rules govern). */
