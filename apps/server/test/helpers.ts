@@ -35,6 +35,8 @@ export interface TestOptions {
   demo?: boolean;
   config?: Partial<Config>;
   build?: Omit<BuildOptions, 'database' | 'onQuery'>;
+  /** A database of the test's own (the fault tests' PostgreSQL): used as it is, instead of TEST_DATABASE_URL's. */
+  databaseUrl?: string;
 }
 
 async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -58,7 +60,7 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
 
 export async function createTestApp(opts: TestOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'houtai-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = opts.databaseUrl ? undefined : process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : null;
   const statements: TestContext['statements'] = [];
   const sms: TestContext['sms'] = [];
@@ -67,7 +69,7 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestContext
     {},
     {
       dataDir,
-      databaseUrl: fresh?.url ?? null,
+      databaseUrl: opts.databaseUrl ?? fresh?.url ?? null,
       signSecret: 'test-sign-secret',
       cryptKey: randomBytes(32).toString('hex'),
       adminPassword: TEST_PASSWORD,

@@ -114,6 +114,8 @@ export const TEXT = {
   tooLarge: '请求内容过大',
   tooManyRequests: '操作过于频繁，请稍后再试',
   serverError: '操作失败，服务器内部错误',
+  /** 503: the database or Redis cannot be reached right now (a restart, an outage); the request may be repeated. */
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
   badRequest: '请求参数不正确',
   illegalCharacters: '请求参数包含非法字符',
   loginSuccess: '登录成功',

@@ -66,7 +66,21 @@ export function openDatabase(opts: DbOptions): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     // Integers beyond 2^53 never occur here; count(*) comes back as bigint text otherwise.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // While the database is down a request waits at most POOL_CONNECT_TIMEOUT_MS for a connection, then answers
+    // 503 (plugins/errors.ts); keepAlive lets a dead peer be noticed on idle connections.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
+    // A connection that breaks (the database restarted) emits 'error': an idle one on the pool (which drops it), a
+    // checked-out one (inside a transaction, between its statements) on the client itself, where nobody listens.
+    // Unheard, either would end the process; the statement running or the next one fails instead (→ 503), and
+    // the pool does not reuse the broken client.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
     return {
       db,
@@ -127,6 +141,9 @@ export function openDatabase(opts: DbOptions): DbHandle {
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/** How long a request waits for a PostgreSQL connection before it answers 503 (an outage answers within 2 s). */
+const POOL_CONNECT_TIMEOUT_MS = 1500;
 
 const STATEMENT_CACHE_SIZE = 500;
 /** Raw-mode statements kept (RawReader.values): a few export queries. */

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEXT } from '@houtai/shared/constants';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { fail } from '../lib/envelope.ts';
 import { API_HEADERS } from './security-headers.ts';
 
@@ -107,6 +108,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ code: err.code }, 'client error');
       return reply.status(status).send(fail(statusMessage(status), status));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage (the database restarting): the same clear answer to every request, the session untouched.
+      request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
+      return reply.status(503).send(fail(TEXT.serviceUnavailable, 503));
     }
     if (isDataException(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code }, 'database refused a value');

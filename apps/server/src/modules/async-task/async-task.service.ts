@@ -128,8 +128,29 @@ export async function addTask(
     createTime: at,
     updateTime: at,
   });
-  await enqueue(id);
+  await handOver(deps, enqueue, id);
   return { id, title };
+}
+
+/**
+ * Hands a task to the runner. A refused hand-over (the queue unreachable: 503) leaves the task failed with the
+ * reason, not running for ever, so that its owner can retry it once the queue is back.
+ */
+async function handOver(deps: TaskDeps, enqueue: (id: string) => Promise<void>, id: string): Promise<void> {
+  try {
+    await enqueue(id);
+  } catch (err) {
+    const at = iso(deps.now());
+    await repo
+      .updateTask(deps.db, id, {
+        status: ASYNC_TASK_STATUS.failed,
+        content: TEXT.serviceUnavailable,
+        endTime: at,
+        updateTime: at,
+      })
+      .catch((e: unknown) => deps.log.error({ err: e, taskId: id }, 'could not mark a refused task failed'));
+    throw err;
+  }
 }
 
 /** Re-runs one of the caller's failed tasks (an import skips the rows an earlier run committed). */
@@ -154,7 +175,7 @@ export async function retryTask(
     updateTime: at,
   });
   if (!restarted) throw AppError.business(ASYNC_TASK_TEXT.retryState);
-  await enqueue(id);
+  await handOver(deps, enqueue, id);
 }
 
 export async function listMyTasks(db: Db, q: AsyncTaskListQuery, userId: string): Promise<Page<AsyncTaskRecord>> {

@@ -160,6 +160,8 @@ export class QuartzScheduler {
         { connection: workerConnection, concurrency: Math.max(2, b.concurrency + 1) },
       );
       worker.on('error', (err) => this.deps.log.error({ err }, 'quartz worker error'));
+      // Unheard, BullMQ prints the queue's connection errors to stderr, outside the server's log (each reconnect try).
+      queue.on('error', (err) => this.deps.log.error({ err }, 'quartz queue error'));
       this.bull = { queue, worker, connections: [queueConnection, workerConnection] };
       await Promise.all([queue.waitUntilReady(), worker.waitUntilReady()]);
       // One tick a second for the whole deployment (every instance upserts the same scheduler).
