@@ -11,6 +11,8 @@ import { excelBench } from './excel.ts';
 import { gridBench } from './grid.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { listsBench } from './lists.ts';
+import { soakBench } from './soak.ts';
+import { socketsBench } from './sockets.ts';
 import { webBench } from './web.ts';
 import { wsBench } from './ws.ts';
 import { machineInfo } from './lib/load.ts';
@@ -23,6 +25,10 @@ interface CommonOptions {
   warmupSeconds: number;
   /** Websockets the ws benchmark opens (--sockets, or BENCH_SOCKETS). */
   sockets: number;
+  /** Whether --sockets (or BENCH_SOCKETS) was given: the sockets benchmark's default is 10,000, not 2,000. */
+  socketsGiven: boolean;
+  /** soak: its length in minutes (--minutes; default 10). */
+  minutes: number;
   /** Work orders the excel benchmark exports (--rows, or BENCH_ROWS; default 1,000,000). */
   rows: number;
   /** Rows the excel benchmark imports (--import-rows, or BENCH_IMPORT_ROWS; default 100,000). */
@@ -55,6 +61,18 @@ const benchmarks: Record<string, { describe: string; run: (o: CommonOptions) => 
   ws: {
     describe: 'one announcement released to all users reaches N websockets (default 2000; budget: <= 1 s)',
     run: (o) => wsBench(repoRoot, { sockets: o.sockets }),
+  },
+  sockets: {
+    describe:
+      'one broadcast to N websockets of 1,000 users (default 10,000) on one instance and on two (PostgreSQL + Redis, ' +
+      'TEST_DATABASE_URL), and a reconnect storm after SIGTERM (budgets: <= 1 s; 0 refusals)',
+    run: (o) => socketsBench(repoRoot, { sockets: o.socketsGiven ? o.sockets : 10_000 }),
+  },
+  soak: {
+    describe:
+      'mixed traffic at 50 connections and 500 open sockets for --minutes N (default 10) (budgets: 0 errors, ' +
+      'p99 of the last minute <= 1.5x minute 2, RSS growth minute 2 -> last <= 10%)',
+    run: (o) => soakBench(repoRoot, { minutes: o.minutes, connections: o.connections }),
   },
   excel: {
     describe:
@@ -99,7 +117,7 @@ function usage(): string {
   const names = Object.entries(benchmarks).map(([name, b]) => `  ${name.padEnd(10)} ${b.describe}`);
   return [
     'usage: npm run bench -- <name> [--connections 50] [--seconds 5] [--warmup 2] [--sockets 2000]' +
-      ' [--rows 1000000] [--import-rows 100000] [--phase both]',
+      ' [--rows 1000000] [--import-rows 100000] [--phase both] [--minutes 10]',
     ...names,
   ].join('\n');
 }
@@ -125,6 +143,7 @@ async function main(): Promise<number> {
       seconds: { type: 'string', short: 'd' },
       warmup: { type: 'string' },
       sockets: { type: 'string' },
+      minutes: { type: 'string' },
       rows: { type: 'string' },
       'import-rows': { type: 'string' },
       phase: { type: 'string' },
@@ -150,6 +169,8 @@ async function main(): Promise<number> {
     seconds: positive(values.seconds, 5, 'seconds'),
     warmupSeconds: positive(values.warmup, 2, 'warmup'),
     sockets: Math.round(positive(values.sockets ?? process.env.BENCH_SOCKETS, 2000, 'sockets')),
+    socketsGiven: (values.sockets ?? process.env.BENCH_SOCKETS) !== undefined,
+    minutes: positive(values.minutes, 10, 'minutes'),
     rows: Math.round(positive(values.rows ?? process.env.BENCH_ROWS, 1_000_000, 'rows')),
     importRows: Math.round(positive(values['import-rows'] ?? process.env.BENCH_IMPORT_ROWS, 100_000, 'import-rows')),
     phase: phaseOf(values.phase),
