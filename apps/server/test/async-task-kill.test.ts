@@ -4,17 +4,16 @@
  * 已中断，请重试), the rows committed so far are whole batches, and a retry completes with every row exactly once.
  * SQLite and the in-process runner (the spawned server gets no DATABASE_URL / REDIS_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/db/connection.ts';
 import { writeXlsx } from '../src/excel/writer.ts';
+import { childServerEnv, freePort, startChildServer } from './child-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 // Enough batches (of 500) that the kill, sent as soon as the first is committed, lands well before the last.
 const ROWS = 30_000;
 const PASSWORD = `Kill_${randomBytes(6).toString('hex')}`;
@@ -24,44 +23,8 @@ let port: number;
 let child: ChildProcess | null = null;
 let db: DbHandle | null = null;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const p = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
 async function start(): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    HOUTAI_ADMIN_PASSWORD: PASSWORD,
-    HOUTAI_DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-  };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'STORAGE_URL', 'API_PREFIX', 'WEB_DIST']) delete env[k];
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
-    cwd: ROOT,
-    env,
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/api/sys/getEncryptedString`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('server did not start');
+  child = await startChildServer(childServerEnv(dataDir, port, PASSWORD));
 }
 
 async function kill(signal: NodeJS.Signals): Promise<void> {

@@ -3,17 +3,16 @@
  * DATA_DIR): on SIGTERM it tells its sockets to reconnect (1001), takes no new connection, lets the request in
  * flight finish with its answer, and exits 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childServerEnv, freePort, startChildServer } from './child-server.ts';
 import { connect } from './ws-client.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = `Down_${randomBytes(6).toString('hex')}`;
 
 let dataDir: string;
@@ -21,49 +20,13 @@ let port: number;
 let child: ChildProcess | null = null;
 let output = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const p = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
 async function start(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    HOUTAI_ADMIN_PASSWORD: PASSWORD,
-    HOUTAI_DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-  };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'STORAGE_URL', 'API_PREFIX', 'WEB_DIST', 'METRICS_TOKEN'])
-    delete env[k];
-  const c = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const c = await startChildServer(childServerEnv(dataDir, port, PASSWORD), {
+    timeoutMs: 30_000,
+    onOutput: (text) => (output += text),
   });
-  c.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  c.stderr.on('data', (d: Buffer) => (output += d.toString()));
   child = c;
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.status === 200) return c;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  return c;
 }
 
 /** A sign-in whose body arrives in two parts: the request is in flight until `finish` sends the rest. */
