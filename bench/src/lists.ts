@@ -24,6 +24,7 @@ import pg from 'pg';
 import { encodeSuperQuery } from '@houtai/shared/super-query';
 import { WORK_ORDER_FIELDS } from '../../apps/server/src/modules/work-order/work-order.fields.ts';
 import { BASE_MS, benchUsername, pgText, postgresSink, seedLists, sqliteSink, type SeedFacts } from './lists-seed.ts';
+import { serverEnv as sharedServerEnv, signIn as signInAs, withPostgresDatabase } from './lib/houtai-server.ts';
 import { measure, type LoadFigures } from './lib/load.ts';
 import { freePort, startNode, waitForHttp, type Child } from './lib/processes.ts';
 
@@ -159,16 +160,9 @@ function totalNote(page: PageResult, exact: number): string {
   return `total ${count(page.total)}${said}; exact ${count(exact)}`;
 }
 
+/** Signs in through the API: answers the token. */
 async function signIn(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await res.json()) as Envelope;
-  const token = (body.result as { token?: string } | null)?.token;
-  if (!body.success || !token) throw new Error(`sign-in of ${username} failed: HTTP ${res.status} ${body.message}`);
-  return token;
+  return (await signInAs(base, username, password)).token;
 }
 
 /** Runs a server CLI command (`main.ts seed`) to its end. */
@@ -188,24 +182,16 @@ interface Run {
   children: Child[];
 }
 
-/** Server environment: production, its own DATA_DIR, SQLite unless a database URL is given; no Redis, local files. */
+/** Server environment (lib/houtai-server.ts): production, its own DATA_DIR, SQLite unless a database URL is given. */
 function serverEnv(run: Run, dir: string, port: number, databaseUrl: string | null): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
-    HOUTAI_ADMIN_PASSWORD: run.password,
-    API_PREFIX: run.prefix,
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    HOUTAI_DEMO_DATA: 'true',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  delete env.STORAGE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
+  return sharedServerEnv({
+    repoRoot: run.repoRoot,
+    dir,
+    port,
+    password: run.password,
+    prefix: run.prefix,
+    databaseUrl,
+  });
 }
 
 async function startServer(run: Run, dir: string, env: NodeJS.ProcessEnv): Promise<{ base: string; child: Child }> {
@@ -640,25 +626,6 @@ async function scalePhase(run: Run, database: ScaleDatabase): Promise<boolean> {
   } finally {
     await probe.close();
     await child.stop();
-  }
-}
-
-/** A fresh database on TEST_DATABASE_URL's server, dropped at the end. */
-async function withPostgresDatabase<T>(serverUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `houtai_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      return await fn(url.toString());
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await admin.end();
   }
 }
 
