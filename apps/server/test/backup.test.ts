@@ -343,6 +343,7 @@ describe('SQLite backup and restore refusals', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+// Skipped without TEST_DATABASE_URL: pg_dump/pg_restore need a PostgreSQL server (CI's second run sets it).
 describe.skipIf(!pgUrl)(
   'PostgreSQL: pg_dump -Fc restored with pg_restore into a fresh database (needs TEST_DATABASE_URL)',
   () => {

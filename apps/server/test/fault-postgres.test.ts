@@ -57,6 +57,7 @@ describe('isDatabaseUnavailable', () => {
   });
 });
 
+// Skipped only where initdb/pg_ctl or runuser are missing (the title names what); CI machines have them.
 describe.skipIf(missing !== null)(`PostgreSQL outages${missing ? ` — skipped: ${missing}` : ''}`, () => {
   let pgServer: PostgresInstance;
   let t: TestContext;

@@ -28,6 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EXTRA_ORDERS = 3000;
 const TASKS = 10;
 
+// Skipped only where redis-server is missing (the title says so); CI machines have it.
 describe.skipIf(missing !== null)(`Redis restarts${missing ? ` — skipped: ${missing}` : ''}`, () => {
   let pgServer: PostgresInstance;
   let redis: RedisInstance;

@@ -143,6 +143,7 @@ describe('GET /ready', () => {
   });
 });
 
+// Skipped without TEST_REDIS_URL: the Redis check needs a Redis server (CI's PostgreSQL + Redis run sets it).
 describe.skipIf(!redisUrl)('GET /ready with Redis', () => {
   let proxy: Server;
   const links = new Set<Socket>();
