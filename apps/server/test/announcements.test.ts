@@ -486,6 +486,58 @@ describe('the bell and my messages', () => {
     expect((await bell(lisi, '?pageSize=2')).sysMsgList).toHaveLength(2);
   });
 
+  it('remembers the bell per user, and any write of what it reads (by any path, any instance) renews it', async () => {
+    // New URLs each time, so that the route's remembered answers (plugins/answer-memo.ts) never answer instead.
+    let n = 0;
+    const fresh = () => bell(zhangsan, `?pageSize=5&_probe=${++n}`);
+    const first = await publish({ titile: '铃铛记忆一', msgCategory: '1', msgType: 'USER', userIds: [ids.zhangsan] });
+    const before = await fresh();
+    expect(inBell(before, first)).toBe(true);
+
+    const mark = t.statements.length;
+    const again = await fresh();
+    expect(again).toEqual(before);
+    const read = t.statements.slice(mark).map((s) => s.sql);
+    expect(read.some((q) => q.includes('sys_cache_epoch'))).toBe(true);
+    expect(read.filter((q) => q.includes('sys_announcement'))).toEqual([]);
+
+    // Written straight to the tables, as another instance or a script would: the database's triggers move the
+    // markers, so the next answer is read again.
+    const sendId = (
+      await t.handle.db
+        .selectFrom('sysAnnouncementSend')
+        .select('id')
+        .where('anntId', '=', first)
+        .where('userId', '=', ids.zhangsan)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.handle.db.updateTable('sysAnnouncementSend').set({ readFlag: '1' }).where('id', '=', sendId).execute();
+    const afterRead = await fresh();
+    expect(inBell(afterRead, first)).toBe(false);
+    expect(afterRead.anntMsgTotal).toBe(before.anntMsgTotal - 1);
+
+    const second = await publish({ titile: '铃铛记忆二', msgCategory: '1', msgType: 'USER', userIds: [ids.zhangsan] });
+    expect(inBell(await fresh(), second)).toBe(true);
+    await t.handle.db
+      .updateTable('sysAnnouncement')
+      .set({ titile: '铃铛记忆二（改）' })
+      .where('id', '=', second)
+      .execute();
+    expect((await fresh()).anntMsgList.find((a) => a.id === second)?.titile).toBe('铃铛记忆二（改）');
+    await t.handle.db.updateTable('sysAnnouncement').set({ delFlag: '1' }).where('id', '=', second).execute();
+    const afterDelete = await fresh();
+    expect(inBell(afterDelete, second)).toBe(false);
+    expect(afterDelete.anntMsgTotal).toBe(afterRead.anntMsgTotal);
+    // Another user's reads do not renew this user's answer.
+    const other = await publish({ titile: '铃铛记忆三', msgCategory: '2', msgType: 'USER', userIds: [ids.zhaoliu] });
+    await t.handle.db.updateTable('sysAnnouncementSend').set({ readFlag: '1' }).where('anntId', '=', other).execute();
+    const settled = await fresh();
+    const mark2 = t.statements.length;
+    await t.handle.db.updateTable('sysAnnouncementSend').set({ starFlag: '1' }).where('anntId', '=', other).execute();
+    expect(await fresh()).toEqual(settled);
+    expect(t.statements.slice(mark2 + 1).filter((s) => s.sql.includes('sys_announcement'))).toEqual([]);
+  });
+
   it('lists my messages with the contract fields, filters by title and sorts newest first', async () => {
     const id = await publish({
       titile: '我的消息字段',

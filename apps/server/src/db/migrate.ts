@@ -20,6 +20,7 @@ import * as m0020 from './migrations/0020-accounting.ts';
 import * as m0021 from './migrations/0021-work-order-list-indexes.ts';
 import * as m0022 from './migrations/0022-log-list-indexes.ts';
 import * as m0023 from './migrations/0023-bell-indexes.ts';
+import * as m0024 from './migrations/0024-inbox-change-markers.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-work-order-list-indexes': m0021,
   '0022-log-list-indexes': m0022,
   '0023-bell-indexes': m0023,
+  '0024-inbox-change-markers': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

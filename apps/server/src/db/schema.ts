@@ -449,6 +449,10 @@ export interface SysLogTable {
   createTime: string;
 }
 
+/**
+ * A counter moved on every change of what it names: by the services ('permission', 'table-dict') or by the
+ * database's own triggers (migration 0024: 'inbox', 'inbox:<user id>'). A cache stays exact while it is the same.
+ */
 export interface SysCacheEpochTable {
   name: string;
   epoch: number;

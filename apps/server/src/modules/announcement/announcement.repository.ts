@@ -2,6 +2,7 @@
 import type { Insertable, RawBuilder, Selectable, SqlBool, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SysAnnouncementSendTable, SysAnnouncementTable } from '../../db/schema.ts';
+import { executeCompiled } from '../../lib/compiled-query.ts';
 import { newId } from '../../lib/ids.ts';
 import { like } from '../../lib/like.ts';
 
@@ -276,6 +277,21 @@ export async function insertSendRowsForUser(db: Db, userId: string, anntIds: rea
       .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
       .execute();
   }
+}
+
+/**
+ * The bell's change markers (migration 0024's triggers move them): every announcement's and this user's send rows'.
+ * Equal markers mean that nothing the user's inbox reads has changed.
+ */
+export async function readInboxEpochs(db: Db, userId: string): Promise<string> {
+  const { rows } = await executeCompiled(
+    db,
+    'readInboxEpochs',
+    (name) => db.selectFrom('sysCacheEpoch').select(['name', 'epoch']).where('name', 'in', ['inbox', name]),
+    [`inbox:${userId}`],
+  );
+  const of = (name: string) => rows.find((r) => r.name === name)?.epoch ?? 0;
+  return `${of('inbox')}:${of(`inbox:${userId}`)}`;
 }
 
 /** The user's send rows of published, live announcements (revoked and deleted ones are gone for them). */

@@ -43,13 +43,49 @@ export async function backfillBroadcasts(db: Db, userId: string): Promise<void> 
   if (missing.length > 0) await repo.insertSendRowsForUser(db, userId, missing);
 }
 
-/** GET listByUser: newest unread of each list (pageSize each) and the full unread counts. */
+/** Bell answers remembered (users × page sizes), per database; the least recently used goes first. */
+const BELL_ANSWERS = 5000;
+const bellAnswers = new WeakMap<Db, Map<string, { epochs: string; answer: ListByUserResult }>>();
+
+/**
+ * GET listByUser: newest unread of each list (pageSize each) and the full unread counts. The bell asks on every
+ * page of every user, so an answer is remembered until the inbox's change markers move (any write of announcements
+ * or of this user's send rows, on any instance): exact, not for a while.
+ */
 export async function listByUser(
   db: Db,
   userId: string,
   q: { pageSize: number } & SuperQueryInput,
 ): Promise<ListByUserResult> {
   const where = superQueryWhere(ANNOUNCEMENT_ENTITY, q, 'a');
+  if (where) return readBell(db, userId, q.pageSize, where);
+  let answers = bellAnswers.get(db);
+  if (!answers) {
+    answers = new Map();
+    bellAnswers.set(db, answers);
+  }
+  const key = `${userId}\u0000${q.pageSize}`;
+  // Read before the answer: a write in between moves the markers, so a remembered answer is never older than its key.
+  const epochs = await repo.readInboxEpochs(db, userId);
+  const known = answers.get(key);
+  answers.delete(key);
+  if (known?.epochs === epochs) {
+    answers.set(key, known);
+    return known.answer;
+  }
+  const answer = await readBell(db, userId, q.pageSize, null);
+  answers.set(key, { epochs, answer });
+  if (answers.size > BELL_ANSWERS) answers.delete(answers.keys().next().value!);
+  return answer;
+}
+
+async function readBell(
+  db: Db,
+  userId: string,
+  pageSize: number,
+  where: ReturnType<typeof superQueryWhere>,
+): Promise<ListByUserResult> {
+  const q = { pageSize };
   await backfillBroadcasts(db, userId);
   const [anntMsgTotal, anntRows, sysMsgTotal, sysRows] = await Promise.all([
     repo.countUnread(db, userId, NOTICE_CATEGORIES, where),
