@@ -68,11 +68,21 @@ interface Probe {
   close(): Promise<void>;
 }
 
+/** Bench users whose bells are asked for in turn (the bell case): the morning's many users, not one. */
+const USERS_ASKING = 100;
+
+interface Tokens {
+  admin: string;
+  /** Bench users 0, 1, …: the first answers the checks. */
+  users: string[];
+}
+
 interface Case {
   name: string;
   /** Path and query after the API prefix. */
   path: string;
-  as: 'admin' | 'user';
+  /** Who asks: admin, or bench users 0 … USERS_ASKING - 1 in turn (the check asks as user 0). */
+  as: 'admin' | 'users';
   /** Throws when the answer is wrong; answers a short note. */
   check: (result: unknown) => Promise<string>;
 }
@@ -215,13 +225,14 @@ async function startServer(run: Run, dir: string, env: NodeJS.ProcessEnv): Promi
 async function runCase(
   run: Run,
   base: string,
-  tokens: Record<Case['as'], string>,
+  tokens: Tokens,
   c: Case,
   withBare: boolean,
   distinct: 'only' | 'also',
 ): Promise<Outcome> {
   const url = `${base}${c.path}`;
-  const headers = { ...BROWSER, 'X-Access-Token': tokens[c.as] };
+  const headers = { ...BROWSER, 'X-Access-Token': c.as === 'admin' ? tokens.admin : tokens.users[0]! };
+  const rotate = c.as === 'users' ? { header: 'X-Access-Token', values: tokens.users } : undefined;
   const out: Outcome = {
     name: c.name,
     path: c.path,
@@ -245,8 +256,8 @@ async function runCase(
   console.log(`  ✓ ${c.name}: ${out.note}`);
   const load = { connections: run.opts.connections, seconds: run.opts.seconds, warmupSeconds: run.opts.warmupSeconds };
   if (withBare) out.bare = await measure({ ...load, url: run.bareUrl, headers: BROWSER });
-  out.figures = await measure({ ...load, url, headers, distinct: distinct === 'only' });
-  if (distinct === 'also') out.distinctFigures = await measure({ ...load, url, headers, distinct: true });
+  out.figures = await measure({ ...load, url, headers, rotate, distinct: distinct === 'only' });
+  if (distinct === 'also') out.distinctFigures = await measure({ ...load, url, headers, rotate, distinct: true });
   return out;
 }
 
@@ -307,7 +318,7 @@ async function plainPhase(run: Run): Promise<boolean> {
         'the bare route right before each list\n',
     );
     const outcomes: Outcome[] = [];
-    for (const c of cases) outcomes.push(await runCase(run, base, { admin, user: admin }, c, true, 'also'));
+    for (const c of cases) outcomes.push(await runCase(run, base, { admin, users: [admin] }, c, true, 'also'));
     console.log('');
     let met = true;
     for (const o of outcomes) {
@@ -514,9 +525,9 @@ async function scaleCases(probe: Probe, facts: SeedFacts, rows: number): Promise
     [userId],
   );
   cases.push({
-    name: 'bell (listByUser) as a user',
+    name: `bell (listByUser), ${USERS_ASKING} users`,
     path: '/sys/annountCement/listByUser?pageSize=5',
-    as: 'user',
+    as: 'users',
     check: async (result) => {
       await bellShape(result);
       const r = result as { anntMsgList: Row[]; anntMsgTotal: number; sysMsgList: Row[]; sysMsgTotal: number };
@@ -583,14 +594,14 @@ async function scalePhase(run: Run, database: ScaleDatabase): Promise<boolean> {
   console.log(`server: up in ${fmtS(performance.now() - t0)}`);
   const probe = database.databaseUrl ? await postgresProbe(database.databaseUrl) : sqliteProbe(sqliteFile);
   try {
-    const tokens = {
-      admin: await signIn(base, 'admin', run.password),
-      user: await signIn(base, benchUsername(0), run.password),
-    };
+    const users: string[] = [];
+    for (let i = 0; i < USERS_ASKING; i++) users.push(await signIn(base, benchUsername(i), run.password));
+    const tokens: Tokens = { admin: await signIn(base, 'admin', run.password), users };
     const cases = await scaleCases(probe, facts, run.opts.rows);
     console.log(
       `load: autocannon -c ${run.opts.connections}, ${run.opts.warmupSeconds} s warm-up, ${run.opts.seconds} s measured, ` +
-        'each; every request a new URL (&_bench=<n>), so no remembered answer is used\n',
+        'each; every request a new URL (&_bench=<n>), so no remembered answer of a URL is used; the bell asks as ' +
+        `${USERS_ASKING} users in turn (their answers are remembered until their inbox changes)\n`,
     );
     const load = {
       connections: run.opts.connections,

@@ -13,6 +13,8 @@ export interface LoadOptions {
    * never match, so the list's own work is measured.
    */
   distinct?: boolean;
+  /** Each request sends the next of these values in this header (e.g. the tokens of many signed-in users). */
+  rotate?: { header: string; values: readonly string[] };
 }
 
 export interface LoadFigures {
@@ -38,18 +40,19 @@ function figures(r: Result): LoadFigures {
 /** A short warm-up (JIT, caches, connection setup) whose figures are discarded, then the measured run. */
 export async function measure(opts: LoadOptions): Promise<LoadFigures> {
   let n = 0;
+  let turn = 0;
   const join = opts.url.includes('?') ? '&' : '?';
+  const { rotate } = opts;
+  const setup = (req: { path: string; headers?: Record<string, string> }) => ({
+    ...req,
+    path: opts.distinct ? `${req.path}${join}_bench=${++n}` : req.path,
+    headers: rotate ? { ...req.headers, [rotate.header]: rotate.values[turn++ % rotate.values.length]! } : req.headers,
+  });
   const base = {
     url: opts.url,
     headers: opts.headers ?? {},
     connections: opts.connections,
-    ...(opts.distinct
-      ? {
-          requests: [
-            { setupRequest: (req: { path: string }) => ({ ...req, path: `${req.path}${join}_bench=${++n}` }) },
-          ],
-        }
-      : {}),
+    ...(opts.distinct || rotate ? { requests: [{ setupRequest: setup }] } : {}),
   };
   await autocannon({ ...base, duration: opts.warmupSeconds });
   return figures(await autocannon({ ...base, duration: opts.seconds }));
