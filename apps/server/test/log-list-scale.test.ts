@@ -10,6 +10,9 @@ import type { OperateLogTable } from '../src/db/schema.ts';
 import { TOTAL_EXACT_LIMIT } from '../src/lib/list-total.ts';
 import {
   operateLogAdminPageQuery,
+  operateLogPageQuery,
+  pageOperateLogs,
+  pageOperateLogsAdmin,
   type OperateLogAdminSort,
 } from '../src/modules/operate-log/operate-log.repository.ts';
 import { api, body, createTestApp, login, type TestContext } from './helpers.ts';
@@ -76,6 +79,38 @@ describe('the operate log past the exact-count bound', () => {
     const times = page.records.map((r) => r.createTime);
     expect(times).toHaveLength(10);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('deep pages of both lists hold exactly the rows OFFSET gives, before and after a write', async () => {
+    const db = t.handle.db;
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    const check = async () => {
+      for (const offset of [1000, 4990, 9999, ROWS - 5]) {
+        for (const sort of [
+          { column: 'operateTime', order: 'desc' },
+          { column: 'username', order: 'asc' },
+          { column: 'operateType', order: 'desc' },
+        ] as const) {
+          expect(ids(await pageOperateLogsAdmin(db, {}, sort, offset, 10)), `${sort.column} ${offset}`).toEqual(
+            ids(await operateLogAdminPageQuery(db, {}, sort, offset, 10).execute()),
+          );
+        }
+        for (const sort of [
+          { column: 'operate_time', order: 'desc' },
+          { column: 'username', order: 'desc' },
+        ]) {
+          expect(ids(await pageOperateLogs(db, {}, sort, offset, 10)), `${sort.column} ${offset}`).toEqual(
+            ids(await operateLogPageQuery(db, {}, sort, offset, 10).execute()),
+          );
+        }
+      }
+    };
+    await check();
+    await db
+      .insertInto('operateLog')
+      .values({ ...row(ROWS + 7), id: 'ol-scale-late', operateTime: new Date(BASE + 5000 * 60_000 + 1).toISOString() })
+      .execute();
+    await check();
   });
 
   it('a filtered range under the bound is counted exactly', async () => {

@@ -114,10 +114,43 @@ describe('the work-order list past the exact-count bound', () => {
     expect(body(malformed).message).toContain('时间格式应为');
   });
 
+  it('reads deep pages after remembered positions with exactly the rows OFFSET gives, before and after a write', async () => {
+    const sorts: [string | undefined, string][] = [
+      [undefined, 'desc'],
+      ['priority', 'desc'],
+      ['priority', 'asc'],
+      ['title', 'asc'],
+      ['orderNo', 'desc'],
+      ['closedTime', 'desc'],
+    ];
+    const check = async (column: string | undefined, order: string, pageNo: number) => {
+      const sort = { column: column ?? 'create_time', order };
+      const answered = await list(
+        `pageNo=${pageNo}&pageSize=10${column ? `&column=${column}` : ''}${column ? `&order=${order}` : ''}`,
+      );
+      const expected = await workOrderPageQuery(t.handle.db, {}, sort, (pageNo - 1) * 10, 10).execute();
+      expect(
+        answered.records.map((r) => r.orderNo),
+        `${column ?? 'default'} ${order} page ${pageNo}`,
+      ).toEqual(expected.map((r) => r.orderNo));
+    };
+    const last = Math.ceil((ROWS + 1) / 10);
+    for (const [column, order] of sorts) {
+      for (const pageNo of [101, 150, 777, last]) await check(column, order, pageNo);
+    }
+    // A write moves every row after it by one: positions read before it are not used again.
+    await insertWorkOrders(t.handle.db, [
+      { ...row(ROWS + 1, (await list('pageNo=1&pageSize=1')).records[0]!.reporterId), priority: 'H' },
+    ]);
+    for (const [column, order] of sorts.slice(0, 3)) {
+      for (const pageNo of [101, 777]) await check(column, order, pageNo);
+    }
+  });
+
   it('answers a deep page in the list order', async () => {
     const deep = await list('pageNo=1000&pageSize=10');
     expect(deep.records).toHaveLength(10);
-    const newest = ROWS; // the row added by the first test
+    const newest = ROWS + 1; // the rows added by the tests above
     expect(deep.records[0]!.orderNo).toBe(row(newest - 9990, '').orderNo);
   });
 });
@@ -159,6 +192,23 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
       const text = await plan(q);
       expect(text).not.toMatch(/TEMP B-TREE/);
       expect(text).toContain('bi_work_order_live_status_create_idx');
+    });
+
+    it.each([
+      ['reporterId', 'bi_work_order_live_reporter_create_idx'],
+      ['assigneeId', 'bi_work_order_live_assignee_create_idx'],
+      ['priority', 'bi_work_order_live_priority_create_idx'],
+    ] as const)('filtered by %s in the default order: its own index, no sort', async (field, index) => {
+      const q = workOrderPageQuery(
+        t.handle.db,
+        { [field]: 'x' },
+        { column: 'create_time', order: 'desc' },
+        0,
+        10,
+      ).compile();
+      const text = await plan(q);
+      expect(text).not.toMatch(/TEMP B-TREE/);
+      expect(text).toContain(index);
     });
   },
 );

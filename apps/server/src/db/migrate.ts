@@ -21,6 +21,7 @@ import * as m0021 from './migrations/0021-work-order-list-indexes.ts';
 import * as m0022 from './migrations/0022-log-list-indexes.ts';
 import * as m0023 from './migrations/0023-bell-indexes.ts';
 import * as m0024 from './migrations/0024-inbox-change-markers.ts';
+import * as m0025 from './migrations/0025-work-order-filter-indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-log-list-indexes': m0022,
   '0023-bell-indexes': m0023,
   '0024-inbox-change-markers': m0024,
+  '0025-work-order-filter-indexes': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,12 +3,20 @@
  * pairs, conditions, sort parameters) to registry entries, and builds the statements that need identifiers.
  * Repositories execute what is built here; nothing outside this folder turns request text into SQL names.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { TEXT } from '@houtai/shared/constants';
 import { AppError } from '../errors.ts';
 import { like } from '../lib/like.ts';
 import { conditionInvalid, parseConditionJson, parseConditionText } from './condition.ts';
-import { dictPair, findColumn, findEntity, internalColumn, uniqueColumn, type DictPairCheck } from './lookup.ts';
+import {
+  dictPair,
+  findColumn,
+  findEntity,
+  internalColumn,
+  sortColumn,
+  uniqueColumn,
+  type DictPairCheck,
+} from './lookup.ts';
 import { allOf, apiRef, baseFilterSql, colRef, conditionSql, orderSql, tableRef } from './sql.ts';
 import type { ColumnDef, EntityDef, ScopeContext } from './types.ts';
 
@@ -207,6 +215,43 @@ export function jsonConditionWhere(entityName: string, json: string | undefined)
   if (!entity) throw conditionInvalid();
   const parts = parseConditionJson(entity, json).map((c) => conditionSql(entity, null, c));
   return parts.length > 0 ? allOf(parts) : null;
+}
+
+/**
+ * A list's position for keyset paging (lib/deep-page.ts): the sort column's and the tie-breaker's values of one row,
+ * read with `select`, and the predicate "after that row in the order" (`col <= v and (col < v or tie < t)` for
+ * desc, so that the planner keeps the index range on the sort column). Null for what it does not cover: no sort or
+ * several sort columns. The sort is checked as sortFor checks it.
+ */
+export interface Keyset {
+  /** Selects the row's sort value as `k` and its tie-breaker as `t`. */
+  select: [AliasedRawBuilder<unknown, 'k'>, AliasedRawBuilder<unknown, 't'>];
+  after(value: unknown, tie: unknown): RawBuilder<SqlBool>;
+}
+
+export function keysetFor(
+  entityName: string,
+  column: string | undefined,
+  order: string | undefined,
+  tieColumn: string,
+): Keyset | null {
+  const entity = findEntity(entityName);
+  if (!entity || column === undefined || column.includes(',')) return null;
+  const found = sortColumn(entity, column.trim().replace(/_dictText$/, ''));
+  const tie = findColumn(entity, tieColumn);
+  if (!found || !tie) return null;
+  const dir = (order ?? 'asc').toLowerCase();
+  if (dir !== 'asc' && dir !== 'desc') return null;
+  const ref = colRef(null, found[1]);
+  const tieRef = colRef(null, tie[1]);
+  const [past, upTo] = dir === 'desc' ? [sql.raw('<'), sql.raw('<=')] : [sql.raw('>'), sql.raw('>=')];
+  return {
+    select: [sql`${ref}`.as('k'), sql`${tieRef}`.as('t')],
+    after: (value, tieValue) =>
+      found[1] === tie[1]
+        ? sql<SqlBool>`${ref} ${past} ${value}`
+        : sql<SqlBool>`${ref} ${upTo} ${value} and (${ref} ${past} ${value} or ${tieRef} ${past} ${tieValue})`,
+  };
 }
 
 /** `order by` items for sort parameters of an entity (unknown column or order → TEXT.sortInvalid). */

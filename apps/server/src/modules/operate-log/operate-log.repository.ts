@@ -1,9 +1,15 @@
-import type { Insertable, RawBuilder, SqlBool } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
+import { deepPage, listKeyOf } from '../../lib/deep-page.ts';
 import { like } from '../../lib/like.ts';
 import { listTotal, type ListTotal } from '../../lib/list-total.ts';
-import { sortFor } from '../../registry/index.ts';
+import { keysetFor, sortFor } from '../../registry/index.ts';
+
+/** Both predicates (either may be absent). */
+function andWhere(a: RawBuilder<SqlBool> | null | undefined, b: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return a ? sql<SqlBool>`(${a}) and (${b})` : b;
+}
 
 export function insertOperateLog(db: Db, row: Insertable<OperateLogTable>) {
   return db.insertInto('operateLog').values(row).execute();
@@ -42,7 +48,8 @@ export interface OperateLogSort {
   order: string | undefined;
 }
 
-export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSort, offset: number, limit: number) {
+/** The query of a page of the operate log list (tests compare deep pages with it). */
+export function operateLogPageQuery(db: Db, f: OperateLogFilter, sort: OperateLogSort, offset: number, limit: number) {
   return (
     filtered(db, f)
       .selectAll()
@@ -52,8 +59,26 @@ export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSor
       .orderBy('id', sort.order?.toLowerCase() === 'desc' ? 'desc' : 'asc')
       .offset(offset)
       .limit(limit)
-      .execute()
   );
+}
+
+/** A list page; deep pages are read after a remembered position (lib/deep-page.ts), with the same rows as OFFSET. */
+export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSort, offset: number, limit: number) {
+  const at = (from: number, n: number) => operateLogPageQuery(db, f, sort, from, n).execute();
+  const keyset = keysetFor('operate_log', sort.column, sort.order, 'id');
+  if (!keyset) return at(offset, limit);
+  return deepPage(db, () => listKeyOf(operateLogPageQuery(db, f, sort, 0, 1)), offset, limit, {
+    at,
+    anchorAt: (row) => operateLogPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
+    after: (anchor, skip, n) =>
+      operateLogPageQuery(
+        db,
+        { ...f, where: andWhere(f.where, keyset.after(anchor.k, anchor.t)) },
+        sort,
+        skip,
+        n,
+      ).execute(),
+  });
 }
 
 /** Filters of the administration list (GET /sys/log/list?logType=2); all bound parameters. */
@@ -63,6 +88,8 @@ export interface OperateLogAdminFilter {
   operateType?: string | undefined;
   fromIso?: string | undefined;
   toIso?: string | undefined;
+  /** Rows after a position of the list (keyset paging, lib/deep-page.ts). */
+  after?: RawBuilder<SqlBool> | undefined;
 }
 
 /** The sortable columns of the administration list (the route has already allow-listed the API names). */
@@ -77,6 +104,7 @@ function adminFiltered(db: Db, f: OperateLogAdminFilter) {
   if (f.operateType) q = q.where('operateType', '=', f.operateType);
   if (f.fromIso) q = q.where('operateTime', '>=', f.fromIso);
   if (f.toIso) q = q.where('operateTime', '<', f.toIso);
+  if (f.after) q = q.where(f.after);
   return q;
 }
 
@@ -84,6 +112,14 @@ export function operateLogAdminTotal(db: Db, f: OperateLogAdminFilter): Promise<
   return listTotal(db, adminFiltered(db, f));
 }
 
+/** Registry names of the administration list's sort columns (those it knows; the others are paged by OFFSET). */
+const ADMIN_SORT_FIELDS: Partial<Record<OperateLogAdminSort, string>> = {
+  operateTime: 'operate_time',
+  username: 'username',
+  operateType: 'operate_type',
+};
+
+/** A page of the administration list; deep pages as pageOperateLogs reads them. */
 export function pageOperateLogsAdmin(
   db: Db,
   f: OperateLogAdminFilter,
@@ -91,7 +127,17 @@ export function pageOperateLogsAdmin(
   offset: number,
   limit: number,
 ) {
-  return operateLogAdminPageQuery(db, f, sort, offset, limit).execute();
+  const at = (from: number, n: number) => operateLogAdminPageQuery(db, f, sort, from, n).execute();
+  const field = ADMIN_SORT_FIELDS[sort.column];
+  const keyset = field ? keysetFor('operate_log', field, sort.order, 'id') : null;
+  if (!keyset) return at(offset, limit);
+  return deepPage(db, () => listKeyOf(operateLogAdminPageQuery(db, f, sort, 0, 1)), offset, limit, {
+    at,
+    anchorAt: (row) =>
+      operateLogAdminPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
+    after: (anchor, skip, n) =>
+      operateLogAdminPageQuery(db, { ...f, after: keyset.after(anchor.k, anchor.t) }, sort, skip, n).execute(),
+  });
 }
 
 /** The query of an administration list page (tests read its plan). */

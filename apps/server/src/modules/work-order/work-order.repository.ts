@@ -10,9 +10,10 @@ import {
 } from 'kysely';
 import { rawReaderOf, type Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
+import { deepPage, listKeyOf } from '../../lib/deep-page.ts';
 import { like } from '../../lib/like.ts';
 import { listTotal, type ListTotal } from '../../lib/list-total.ts';
-import { sortFor } from '../../registry/index.ts';
+import { keysetFor, sortFor } from '../../registry/index.ts';
 
 export function insertWorkOrder(db: Db, row: Insertable<BiWorkOrderTable>) {
   return db.insertInto('biWorkOrder').values(row).execute();
@@ -141,8 +142,24 @@ export interface WorkOrderSort {
   order: string | undefined;
 }
 
+/** A list page; deep pages are read after a remembered position (lib/deep-page.ts), with the same rows as OFFSET. */
 export function pageWorkOrders(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, offset: number, limit: number) {
-  return workOrderPageQuery(db, f, sort, offset, limit).execute();
+  const unique = sort.column !== undefined && UNIQUE_SORTS.has(sort.column);
+  const keyset = keysetFor('bi_work_order', sort.column, sort.order, unique ? (sort.column ?? '') : 'order_no');
+  const at = (from: number, n: number) => workOrderPageQuery(db, f, sort, from, n).execute();
+  if (!keyset) return at(offset, limit);
+  return deepPage(db, () => listKeyOf(workOrderPageQuery(db, f, sort, 0, 1)), offset, limit, {
+    at,
+    anchorAt: (row) => workOrderPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
+    after: (anchor, skip, n) =>
+      workOrderPageQuery(
+        db,
+        { ...f, where: [...(f.where ?? []), keyset.after(anchor.k, anchor.t)] },
+        sort,
+        skip,
+        n,
+      ).execute(),
+  });
 }
 
 /** Sort columns (API or column names) whose values are unique among work orders. */
