@@ -16,8 +16,10 @@ import { CLIENT_HEADER } from '@houtai/shared/contract/permission';
 import { rawReaderOf } from '../db/connection.ts';
 import { shanghaiDate } from '../lib/time.ts';
 
-/** Answers remembered per app (the oldest dropped first). */
+/** Answers remembered per app (the oldest dropped first)… */
 const MAX_ENTRIES = 2000;
+/** …and their characters in all (the memory they hold stays bounded whatever the answers' sizes). */
+const MAX_TOTAL_CHARS = 8 * 1024 * 1024;
 /** Larger answers are not remembered. */
 const MAX_ANSWER_CHARS = 512 * 1024;
 /** A success envelope ends with its timestamp; a remembered answer gets a fresh one. */
@@ -57,6 +59,13 @@ export function registerAnswerMemo(app: FastifyInstance): void {
   const reader = rawReaderOf(app.db);
   if (!reader) return;
   const answers = new Map<string, Remembered>();
+  let totalChars = 0;
+  const forget = (key: string) => {
+    const known = answers.get(key);
+    if (!known) return;
+    answers.delete(key);
+    totalChars -= known.head.length;
+  };
   const pending = new WeakMap<FastifyRequest, Pending>();
 
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
@@ -92,11 +101,14 @@ export function registerAnswerMemo(app: FastifyInstance): void {
     ) {
       // The version was read before the handler: a write meanwhile (its own included) moved it, and this entry
       // then never matches.
-      answers.delete(p.key);
-      answers.set(p.key, { version: p.version, head: payload.slice(0, payload.lastIndexOf(':') + 1) });
-      if (answers.size > MAX_ENTRIES) {
+      forget(p.key);
+      const head = payload.slice(0, payload.lastIndexOf(':') + 1);
+      answers.set(p.key, { version: p.version, head });
+      totalChars += head.length;
+      while (answers.size > MAX_ENTRIES || totalChars > MAX_TOTAL_CHARS) {
         const oldest = answers.keys().next().value;
-        if (oldest !== undefined) answers.delete(oldest);
+        if (oldest === undefined) break;
+        forget(oldest);
       }
     }
     done(null, payload);

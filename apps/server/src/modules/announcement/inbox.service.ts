@@ -43,8 +43,8 @@ export async function backfillBroadcasts(db: Db, userId: string): Promise<void> 
   if (missing.length > 0) await repo.insertSendRowsForUser(db, userId, missing);
 }
 
-/** Bell answers remembered (users × page sizes), per database; the least recently used goes first. */
-const BELL_ANSWERS = 5000;
+/** Bell answers remembered (users × page sizes; about 12 KB each), per database; the least recently used goes first. */
+const BELL_ANSWERS = 1000;
 const bellAnswers = new WeakMap<Db, Map<string, { epochs: string; answer: ListByUserResult }>>();
 
 /**
