@@ -1,15 +1,10 @@
-import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
+import type { Insertable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
 import { deepPage, listKeyOf } from '../../lib/deep-page.ts';
 import { like } from '../../lib/like.ts';
 import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import { keysetFor, sortFor } from '../../registry/index.ts';
-
-/** Both predicates (either may be absent). */
-function andWhere(a: RawBuilder<SqlBool> | null | undefined, b: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
-  return a ? sql<SqlBool>`(${a}) and (${b})` : b;
-}
 
 export function insertOperateLog(db: Db, row: Insertable<OperateLogTable>) {
   return db.insertInto('operateLog').values(row).execute();
@@ -23,6 +18,8 @@ export interface OperateLogFilter {
   content?: string | undefined;
   /** The advanced query, built by the field registry. */
   where?: RawBuilder<SqlBool> | null | undefined;
+  /** Rows after a position of the list (keyset paging, lib/deep-page.ts). */
+  after?: RawBuilder<SqlBool> | undefined;
 }
 
 function filtered(db: Db, f: OperateLogFilter) {
@@ -34,6 +31,7 @@ function filtered(db: Db, f: OperateLogFilter) {
   const content = f.content;
   if (content) q = q.where((eb) => like(eb.ref('content'), content));
   if (f.where) q = q.where(f.where);
+  if (f.after) q = q.where(f.after);
   return q;
 }
 
@@ -71,13 +69,7 @@ export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSor
     at,
     anchorAt: (row) => operateLogPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
     after: (anchor, skip, n) =>
-      operateLogPageQuery(
-        db,
-        { ...f, where: andWhere(f.where, keyset.after(anchor.k, anchor.t)) },
-        sort,
-        skip,
-        n,
-      ).execute(),
+      operateLogPageQuery(db, { ...f, after: keyset.after(anchor.k, anchor.t) }, sort, skip, n).execute(),
   });
 }
 
