@@ -16,6 +16,9 @@ mkdirSync(reports, { recursive: true });
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number, note?: string }[]} */
 const results = [];
+/** The names of failed tests, per runner, repeated at the end so that the last lines of a red run say what failed. */
+/** @type {string[]} */
+const failures = [];
 
 function run(cmd, args, env) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
@@ -49,9 +52,15 @@ function record(name, counts, exitCode) {
   results.push({ name, ...counts });
 }
 
-function vitestCounts(file) {
+function vitestCounts(file, name) {
   const j = readJson(file);
   if (!j || typeof j.numTotalTests !== 'number') return null;
+  for (const f of j.testResults ?? []) {
+    const where = path.relative(root, f.name ?? '');
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failures.push(`${name}: ${where} › ${a.fullName ?? a.title}`);
+    if (failed.length === 0 && f.status === 'failed') failures.push(`${name}: ${where} (${firstLine(f.message)})`);
+  }
   return {
     passed: j.numPassedTests,
     failed: j.numFailedTests,
@@ -59,8 +68,25 @@ function vitestCounts(file) {
   };
 }
 
-function playwrightCounts(file) {
-  const s = readJson(file)?.stats;
+function firstLine(text) {
+  return String(text ?? 'failed to load')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
+/** Playwright's JSON report nests suites (file › describe › …); a spec failed when any of its tests did. */
+function playwrightFailures(suite, name) {
+  for (const spec of suite.specs ?? []) {
+    const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected');
+    if (bad) failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, name);
+}
+
+function playwrightCounts(file, name) {
+  const report = readJson(file);
+  for (const suite of report?.suites ?? []) playwrightFailures(suite, name);
+  const s = report?.stats;
   if (!s || typeof s.expected !== 'number') return null;
   // `flaky` passed on a retry: counted as passed, Playwright lists them in its own output.
   return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped ?? 0 };
@@ -82,7 +108,7 @@ function vitest(name, reportName, extraArgs, env) {
     ],
     env,
   );
-  record(name, vitestCounts(file), code);
+  record(name, vitestCounts(file, name), code);
 }
 
 const baseEnv = { ...process.env };
@@ -114,7 +140,7 @@ if (e2eConfig) {
     npmCli && /\.c?js$/.test(npmCli)
       ? run(process.execPath, [npmCli, 'run', 'test', '-w', '@houtai/e2e'], baseEnv)
       : run('npm', ['run', 'test', '-w', '@houtai/e2e'], baseEnv);
-  record('playwright e2e', playwrightCounts(file), code);
+  record('playwright e2e', playwrightCounts(file, 'playwright e2e'), code);
 } else {
   console.warn('\n[test] e2e/playwright.config.ts does not exist yet: no browser tests ran');
 }
@@ -128,6 +154,10 @@ console.log('\n[test] summary');
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${skipped}${r.note ? ` — ${r.note}` : ''}`);
+}
+if (failures.length > 0) {
+  console.log('\n[test] failed');
+  for (const f of failures) console.log(`  ${f}`);
 }
 if (total.passed + total.failed === 0) console.error('[test] no test ran: that counts as a failure');
 
