@@ -83,6 +83,58 @@ export function executeCompiledMemo<R, A extends (string | number)[]>(
   });
 }
 
+interface KeyedMemo {
+  version: string;
+  /** Key → its value, or null: looked up and not found. */
+  values: Map<string, unknown>;
+}
+
+const keyedMemos = new WeakMap<Db, Map<string, KeyedMemo>>();
+/** Keys remembered per lookup (a call's own keys may pass it); beyond it the lookup starts afresh. */
+const KEYED_ENTRIES = 20_000;
+
+/**
+ * Values looked up by key (users' names by id, say) remembered key by key while the database is unchanged
+ * (SQLite's RawReader.version, as executeCompiledMemo): only the keys not yet known are read, so the pages of a
+ * list that name the same people read them once. Where the version is unknown (PostgreSQL, an open transaction)
+ * every key is read. `read` answers the values it found; keys it leaves out are remembered as absent. Callers must
+ * not mutate the values they get.
+ */
+export async function lookupMemo<V>(
+  db: Db,
+  name: string,
+  keys: readonly string[],
+  read: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>,
+): Promise<Map<string, V>> {
+  const version = rawReaderOf(db)?.version();
+  if (!version) return new Map(await read(keys));
+  let byName = keyedMemos.get(db);
+  if (!byName) {
+    byName = new Map();
+    keyedMemos.set(db, byName);
+  }
+  let memo = byName.get(name);
+  if (memo?.version !== version) {
+    memo = { version, values: new Map() };
+    byName.set(name, memo);
+  }
+  const { values } = memo;
+  // Bounded: past the limit the lookup starts afresh (before this call's reads, so none of them is dropped).
+  if (values.size > KEYED_ENTRIES) values.clear();
+  const missing = [...new Set(keys.filter((k) => !values.has(k)))];
+  if (missing.length > 0) {
+    // Read after the version: a change in between moves the version, so these values are never used stale.
+    const found = await read(missing);
+    for (const k of missing) values.set(k, found.get(k) ?? null);
+  }
+  const out = new Map<string, V>();
+  for (const k of keys) {
+    const v = values.has(k) ? values.get(k) : undefined;
+    if (v !== null && v !== undefined) out.set(k, v as V);
+  }
+  return out;
+}
+
 const camelNames = new Map<string, string>();
 
 /** snake_case column names to camelCase keys, as the CamelCasePlugin maps results. */

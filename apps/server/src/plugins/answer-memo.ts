@@ -1,10 +1,10 @@
 /**
  * Read-mostly GET answers remembered while the database is unchanged (issue 16: lists at scale). A route that sets
  * `config: { memo: true }` answers a repeated request — same route and query text (the cache-buster `_t` aside),
- * same caller, same client
- * headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it gave last, as long as
- * SQLite's change marker (RawReader.version: PRAGMA data_version and total_changes()) has not moved since that
- * answer began to be read. Exact, not time-based: any commit by anyone moves the marker. Where there is no marker
+ * same caller, same client headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it
+ * gave last, as long as SQLite's change marker (RawReader.version: PRAGMA data_version and total_changes()) has not
+ * moved since that answer began to be read. A request seen for the first time is only noted (by its key); its answer
+ * is remembered when it comes again, and used from the third time on. Exact, not time-based: any commit by anyone moves the marker. Where there is no marker
  * (PostgreSQL, or an open transaction) the handler always runs.
  *
  * The caller's session and permission are checked on every request as before (plugins/auth.ts runs first); only
@@ -20,6 +20,11 @@ import { shanghaiDate } from '../lib/time.ts';
 const MAX_ENTRIES = 2000;
 /** …and their characters in all (the memory they hold stays bounded whatever the answers' sizes). */
 const MAX_TOTAL_CHARS = 8 * 1024 * 1024;
+/**
+ * Requests seen once, by key only: an answer is remembered when its request comes again, so that answers asked
+ * for once (every page of a list walked through once) never fill the store and the heap.
+ */
+const MAX_SEEN = 4000;
 /** Larger answers are not remembered. */
 const MAX_ANSWER_CHARS = 512 * 1024;
 /** A success envelope ends with its timestamp; a remembered answer gets a fresh one. */
@@ -67,6 +72,7 @@ export function registerAnswerMemo(app: FastifyInstance): void {
     totalChars -= known.head.length;
   };
   const pending = new WeakMap<FastifyRequest, Pending>();
+  const seen = new Set<string>();
 
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (request.method !== 'GET' || request.routeOptions.config.memo !== true || !request.session) return done();
@@ -85,6 +91,12 @@ export function registerAnswerMemo(app: FastifyInstance): void {
       void reply.type('application/json; charset=utf-8').send(`${hit.head}${Date.now()}}`);
       return;
     }
+    if (!hit && !seen.has(key)) {
+      seen.add(key);
+      if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value!);
+      return done();
+    }
+    seen.delete(key);
     pending.set(request, { key, version });
     done();
   });

@@ -3,6 +3,7 @@
  * sys_user rows up or writes them; other modules go through user.service.ts.
  */
 import type { Db } from '../../db/connection.ts';
+import { lookupMemo } from '../../lib/compiled-query.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
 
 // ---- lookups -----------------------------------------------------------------------------------------
@@ -69,9 +70,27 @@ export async function emailExists(db: Db, email: string, exceptUserId?: string):
 }
 
 /** Real names of users by id (deleted ones too: history keeps naming them). */
-export function findUserNamesByIds(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('id', 'in', ids).execute();
+/**
+ * Names of users by id (deleted ones too), in no particular order; each id is read once while the database is
+ * unchanged (lib/compiled-query.ts lookupMemo), as the pages of a list name the same people again and again.
+ */
+export async function findUserNamesByIds(db: Db, ids: readonly string[]): Promise<UserNameRow[]> {
+  if (ids.length === 0) return [];
+  const byId = await lookupMemo(db, 'userNamesById', ids, async (missing) => {
+    const rows = await db
+      .selectFrom('sysUser')
+      .select(['id', 'username', 'realname'])
+      .where('id', 'in', missing)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  });
+  return [...byId.values()];
+}
+
+export interface UserNameRow {
+  id: string;
+  username: string;
+  realname: string;
 }
 
 export function findUserNamesByUsernames(db: Db, usernames: readonly string[]) {
