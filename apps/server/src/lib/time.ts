@@ -6,11 +6,30 @@ export function nowIso(): string {
 
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
+const DAY_MS = 86_400_000;
+/** 'yyyy-MM-dd' of Shanghai days already written (every row of a list page has a few times to write). */
+const dayTexts = new Map<number, string>();
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** Years 0000–9999, where toISOString writes four digits: outside them the general path runs. */
+const MIN_FAST_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const MAX_FAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An instant (ISO text) as the wire's 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai; text that is no instant unchanged. */
 export function toWireTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return new Date(t + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  const local = t + SHANGHAI_OFFSET_MS;
+  if (local < MIN_FAST_MS || local > MAX_FAST_MS) return new Date(local).toISOString().slice(0, 19).replace('T', ' ');
+  const day = Math.floor(local / DAY_MS);
+  let date = dayTexts.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dayTexts.size >= 4096) dayTexts.clear();
+    dayTexts.set(day, date);
+  }
+  const s = Math.floor((local - day * DAY_MS) / 1000);
+  return `${date} ${TWO_DIGITS[Math.floor(s / 3600)]!}:${TWO_DIGITS[Math.floor(s / 60) % 60]!}:${TWO_DIGITS[s % 60]!}`;
 }
 
 /** 'yyyy-MM-dd' of an instant in Asia/Shanghai. */
