@@ -3,7 +3,7 @@
  * times more than running it on SQLite. The query is built with marker values in place of the per-call
  * arguments; each call binds its arguments where the markers stand (constants built into the query stay).
  */
-import type { CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import { rawReaderOf, type Db } from '../db/connection.ts';
 
 interface Prepared<R> {
@@ -81,6 +81,18 @@ export function executeCompiledMemo<R, A extends (string | number)[]>(
     byArgs.set(memoKey, { version, result });
     return result;
   });
+}
+
+/**
+ * The rows of a built query. On SQLite, outside a transaction, they are read synchronously (as executeCompiled
+ * does, with the CamelCasePlugin's mapping), skipping Kysely's connection hand-over per query; otherwise through
+ * Kysely. For the hot reads of lists, whose shapes vary too much to be compiled once.
+ */
+export function readRows<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  const raw = rawReaderOf(db)?.all(compiled.sql, compiled.parameters);
+  if (raw) return Promise.resolve(raw.map(camelCaseRow) as R[]);
+  return db.executeQuery(compiled).then((r) => r.rows);
 }
 
 interface KeyedMemo {

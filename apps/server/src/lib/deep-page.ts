@@ -9,8 +9,9 @@
  * OFFSET. So is a page whose anchor row has no sort value (nulls sort by each database's own rule), and a page the
  * keyset read leaves short (the end of the list, or rows with null sort values after it): OFFSET is the answer then.
  */
-import type { Compilable } from 'kysely';
+import type { AliasedRawBuilder, Compilable, RawBuilder, SqlBool } from 'kysely';
 import { rawReaderOf, type Db } from '../db/connection.ts';
+import { readRows } from './compiled-query.ts';
 
 /** Rows between remembered positions: a deep page walks fewer than this many entries past its anchor. */
 export const ANCHOR_STEP = 1000;
@@ -83,4 +84,40 @@ export async function deepPage<R>(
   if (anchor === null) return source.at(offset, limit);
   const rows = await source.after(anchor, offset - anchorOffset - 1, limit);
   return rows.length === limit ? rows : source.at(offset, limit);
+}
+
+/** How a list's order is paged by position (registry `keysetFor`). */
+export interface KeysetOrder {
+  /** Selects a row's sort value as `k` and its tie-breaker as `t`. */
+  select: readonly [AliasedRawBuilder<unknown, 'k'>, AliasedRawBuilder<unknown, 't'>];
+  /** The rows after a position in the order. */
+  after(value: unknown, tie: unknown): RawBuilder<SqlBool>;
+}
+
+/** A list's queries, its filter and order inside them. */
+export interface KeysetPageQueries<R> {
+  /** The page [offset, offset + limit), of the rows after `after` when given. */
+  page(offset: number, limit: number, after?: RawBuilder<SqlBool>): Compilable<R>;
+  /** The row at `offset`, selecting its position (`select`: the order's). */
+  position(offset: number, select: KeysetOrder['select']): Compilable<Anchor>;
+}
+
+/**
+ * A list page, deep pages read after remembered positions (deepPage) when the order has a keyset, every read on
+ * SQLite synchronous (readRows). The one shape every large list's repository uses.
+ */
+export function keysetPage<R>(
+  db: Db,
+  keyset: KeysetOrder | null,
+  offset: number,
+  limit: number,
+  queries: KeysetPageQueries<R>,
+): Promise<R[]> {
+  const at = (from: number, n: number) => readRows(db, queries.page(from, n));
+  if (!keyset) return at(offset, limit);
+  return deepPage(db, () => listKeyOf(queries.page(0, 1)), offset, limit, {
+    at,
+    anchorAt: async (row) => (await readRows(db, queries.position(row, keyset.select)))[0],
+    after: (anchor, skip, n) => readRows(db, queries.page(skip, n, keyset.after(anchor.k, anchor.t))),
+  });
 }

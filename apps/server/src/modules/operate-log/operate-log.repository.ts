@@ -1,7 +1,7 @@
 import type { Insertable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OperateLogTable } from '../../db/schema.ts';
-import { deepPage, listKeyOf } from '../../lib/deep-page.ts';
+import { keysetPage } from '../../lib/deep-page.ts';
 import { like } from '../../lib/like.ts';
 import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import { keysetFor, sortFor } from '../../registry/index.ts';
@@ -62,14 +62,9 @@ export function operateLogPageQuery(db: Db, f: OperateLogFilter, sort: OperateLo
 
 /** A list page; deep pages are read after a remembered position (lib/deep-page.ts), with the same rows as OFFSET. */
 export function pageOperateLogs(db: Db, f: OperateLogFilter, sort: OperateLogSort, offset: number, limit: number) {
-  const at = (from: number, n: number) => operateLogPageQuery(db, f, sort, from, n).execute();
-  const keyset = keysetFor('operate_log', sort.column, sort.order, 'id');
-  if (!keyset) return at(offset, limit);
-  return deepPage(db, () => listKeyOf(operateLogPageQuery(db, f, sort, 0, 1)), offset, limit, {
-    at,
-    anchorAt: (row) => operateLogPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
-    after: (anchor, skip, n) =>
-      operateLogPageQuery(db, { ...f, after: keyset.after(anchor.k, anchor.t) }, sort, skip, n).execute(),
+  return keysetPage(db, keysetFor('operate_log', sort.column, sort.order, 'id'), offset, limit, {
+    page: (from, n, after) => operateLogPageQuery(db, after ? { ...f, after } : f, sort, from, n),
+    position: (row, select) => operateLogPageQuery(db, f, sort, row, 1).clearSelect().select(select),
   });
 }
 
@@ -119,16 +114,10 @@ export function pageOperateLogsAdmin(
   offset: number,
   limit: number,
 ) {
-  const at = (from: number, n: number) => operateLogAdminPageQuery(db, f, sort, from, n).execute();
   const field = ADMIN_SORT_FIELDS[sort.column];
-  const keyset = field ? keysetFor('operate_log', field, sort.order, 'id') : null;
-  if (!keyset) return at(offset, limit);
-  return deepPage(db, () => listKeyOf(operateLogAdminPageQuery(db, f, sort, 0, 1)), offset, limit, {
-    at,
-    anchorAt: (row) =>
-      operateLogAdminPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
-    after: (anchor, skip, n) =>
-      operateLogAdminPageQuery(db, { ...f, after: keyset.after(anchor.k, anchor.t) }, sort, skip, n).execute(),
+  return keysetPage(db, field ? keysetFor('operate_log', field, sort.order, 'id') : null, offset, limit, {
+    page: (from, n, after) => operateLogAdminPageQuery(db, after ? { ...f, after } : f, sort, from, n),
+    position: (row, select) => operateLogAdminPageQuery(db, f, sort, row, 1).clearSelect().select(select),
   });
 }
 

@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { rawReaderOf, type Db } from '../../db/connection.ts';
 import type { BiWorkOrderLogTable, BiWorkOrderTable } from '../../db/schema.ts';
-import { deepPage, listKeyOf } from '../../lib/deep-page.ts';
+import { keysetPage } from '../../lib/deep-page.ts';
 import { like } from '../../lib/like.ts';
 import { listTotal, type ListTotal } from '../../lib/list-total.ts';
 import { keysetFor, sortFor } from '../../registry/index.ts';
@@ -146,19 +146,10 @@ export interface WorkOrderSort {
 export function pageWorkOrders(db: Db, f: WorkOrderFilter, sort: WorkOrderSort, offset: number, limit: number) {
   const unique = sort.column !== undefined && UNIQUE_SORTS.has(sort.column);
   const keyset = keysetFor('bi_work_order', sort.column, sort.order, unique ? (sort.column ?? '') : 'order_no');
-  const at = (from: number, n: number) => workOrderPageQuery(db, f, sort, from, n).execute();
-  if (!keyset) return at(offset, limit);
-  return deepPage(db, () => listKeyOf(workOrderPageQuery(db, f, sort, 0, 1)), offset, limit, {
-    at,
-    anchorAt: (row) => workOrderPageQuery(db, f, sort, row, 1).clearSelect().select(keyset.select).executeTakeFirst(),
-    after: (anchor, skip, n) =>
-      workOrderPageQuery(
-        db,
-        { ...f, where: [...(f.where ?? []), keyset.after(anchor.k, anchor.t)] },
-        sort,
-        skip,
-        n,
-      ).execute(),
+  return keysetPage(db, keyset, offset, limit, {
+    page: (from, n, after) =>
+      workOrderPageQuery(db, after ? { ...f, where: [...(f.where ?? []), after] } : f, sort, from, n),
+    position: (row, select) => workOrderPageQuery(db, f, sort, row, 1).clearSelect().select(select),
   });
 }
 
