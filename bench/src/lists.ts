@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- lists [--rows N] [--phase plain|scale|both]`: the lists at 50 connections (issue 16 §1).
+ * `npm run bench -- lists [--rows N] [--phase plain|scale|both|postgres]`: the lists at 50 connections (issue 16 §1).
  *
  * Phase "plain": the seeded database (`main.ts seed`, demo data on, SQLite), the real server (NODE_ENV=production)
  * signed in as admin; each list is measured right after the bare Fastify route (own process), alternating.
@@ -45,7 +45,8 @@ export interface ListsBenchOptions {
   seconds: number;
   warmupSeconds: number;
   rows: number;
-  phase: 'plain' | 'scale' | 'both';
+  /** 'postgres': the scale phase on TEST_DATABASE_URL's server only. */
+  phase: 'plain' | 'scale' | 'both' | 'postgres';
 }
 
 interface Envelope {
@@ -663,15 +664,22 @@ export async function listsBench(repoRoot: string, opts: ListsBenchOptions): Pro
     await waitForHttp(run.bareUrl, bare, 30_000);
 
     const results: [string, boolean][] = [];
-    if (opts.phase !== 'scale') results.push(['plain', await plainPhase(run)]);
+    if (opts.phase === 'plain' || opts.phase === 'both') results.push(['plain', await plainPhase(run)]);
     if (opts.phase !== 'plain') {
-      results.push(['scale SQLite', await scalePhase(run, { label: 'SQLite', databaseUrl: null })]);
+      if (opts.phase !== 'postgres') {
+        results.push(['scale SQLite', await scalePhase(run, { label: 'SQLite', databaseUrl: null })]);
+      }
       const pgServer = process.env.TEST_DATABASE_URL;
       if (pgServer) {
         results.push([
           'scale PostgreSQL',
           await withPostgresDatabase(pgServer, (url) => scalePhase(run, { label: 'PostgreSQL', databaseUrl: url })),
         ]);
+      } else if (opts.phase === 'postgres') {
+        console.log(
+          '--phase postgres needs TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on)',
+        );
+        results.push(['scale PostgreSQL', false]);
       } else {
         console.log('(PostgreSQL: not run; set TEST_DATABASE_URL to run the scale phase on PostgreSQL too)');
       }
