@@ -141,8 +141,8 @@ export async function lookupMemo<V>(
   }
   const out = new Map<string, V>();
   for (const k of keys) {
-    const v = values.has(k) ? values.get(k) : undefined;
-    if (v !== null && v !== undefined) out.set(k, v as V);
+    const v = values.get(k);
+    if (v != null) out.set(k, v as V);
   }
   return out;
 }

@@ -3,9 +3,9 @@
  * `config: { memo: true }` answers a repeated request — same route and query text (the cache-buster `_t` aside),
  * same caller, same client headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it
  * gave last, as long as SQLite's change marker (RawReader.version: PRAGMA data_version and total_changes()) has not
- * moved since that answer began to be read. A request seen for the first time is only noted (by its key); its answer
- * is remembered when it comes again, and used from the third time on. Exact, not time-based: any commit by anyone moves the marker. Where there is no marker
- * (PostgreSQL, or an open transaction) the handler always runs.
+ * moved since that answer began to be read. Exact, not time-based: any commit by anyone moves the marker. Where
+ * there is no marker (PostgreSQL, or an open transaction) the handler always runs. A request seen for the first
+ * time is only noted (by its key); its answer is remembered when it comes again, and used from the third time on.
  *
  * The caller's session and permission are checked on every request as before (plugins/auth.ts runs first); only
  * the handler's work is saved. Only answers of routes whose result depends on nothing but the database, the caller,

@@ -3,8 +3,8 @@
  * sys_user rows up or writes them; other modules go through user.service.ts.
  */
 import type { Db } from '../../db/connection.ts';
-import { lookupMemo } from '../../lib/compiled-query.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
+import { lookupMemo } from '../../lib/compiled-query.ts';
 
 // ---- lookups -----------------------------------------------------------------------------------------
 
@@ -69,12 +69,11 @@ export async function emailExists(db: Db, email: string, exceptUserId?: string):
   return !!(await q.executeTakeFirst());
 }
 
-/** Real names of users by id (deleted ones too: history keeps naming them). */
 /**
- * Names of users by id (deleted ones too), in no particular order; each id is read once while the database is
- * unchanged (lib/compiled-query.ts lookupMemo), as the pages of a list name the same people again and again.
+ * Real names of users by id (deleted ones too: history keeps naming them), in no particular order. Each id is read
+ * once while the database is unchanged (lib/compiled-query.ts lookupMemo): a list's pages name the same people.
  */
-export async function findUserNamesByIds(db: Db, ids: readonly string[]): Promise<UserNameRow[]> {
+export async function findUserNamesByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const byId = await lookupMemo(db, 'userNamesById', ids, async (missing) => {
     const rows = await db
@@ -85,12 +84,6 @@ export async function findUserNamesByIds(db: Db, ids: readonly string[]): Promis
     return new Map(rows.map((r) => [r.id, r]));
   });
   return [...byId.values()];
-}
-
-export interface UserNameRow {
-  id: string;
-  username: string;
-  realname: string;
 }
 
 export function findUserNamesByUsernames(db: Db, usernames: readonly string[]) {
