@@ -19,6 +19,9 @@ const results = [];
 /** The names of failed tests, per runner, repeated at the end so that the last lines of a red run say what failed. */
 /** @type {string[]} */
 const failures = [];
+/** Tests that failed an attempt and passed on a retry, with the failed attempt's reason. */
+/** @type {string[]} */
+const retried = [];
 
 function run(cmd, args, env) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
@@ -58,7 +61,16 @@ function vitestCounts(file, name) {
   for (const f of j.testResults ?? []) {
     const where = path.relative(root, f.name ?? '');
     const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) failures.push(`${name}: ${where} › ${a.fullName ?? a.title}`);
+    for (const a of failed) {
+      failures.push(`${name}: ${where} › ${a.fullName ?? a.title}`);
+      // The assertion's own words (its first lines, no stack), so that a red CI says why, not only what.
+      for (const m of (a.failureMessages ?? []).slice(0, 1)) failures.push(...messageLines(m).map((l) => `    ${l}`));
+    }
+    // Passed on a retry (vitest keeps the failed attempts' errors): counted as passed, listed with their reason.
+    for (const a of (f.assertionResults ?? []).filter((x) => x.status === 'passed' && x.failureMessages?.length)) {
+      retried.push(`${name}: ${where} › ${a.fullName ?? a.title}`);
+      retried.push(...messageLines(a.failureMessages[0]).map((l) => `    ${l}`));
+    }
     if (failed.length === 0 && f.status === 'failed') failures.push(`${name}: ${where} (${firstLine(f.message)})`);
   }
   return {
@@ -74,11 +86,28 @@ function firstLine(text) {
     .slice(0, 300);
 }
 
+/** The first lines of a failure message before its stack, each cut at 300 characters, colour codes removed. */
+function messageLines(text) {
+  const lines = [];
+  // eslint-disable-next-line no-control-regex -- the escape that starts a colour code
+  const colours = /\u001b\[[0-9;]*m/g;
+  for (const l of String(text ?? '')
+    .replace(colours, '')
+    .split('\n')) {
+    if (/^\s*at\s/.test(l) || lines.length >= 6) break;
+    if (l.trim()) lines.push(l.slice(0, 300));
+  }
+  return lines;
+}
+
 /** Playwright's JSON report nests suites (file › describe › …); a spec failed when any of its tests did. */
 function playwrightFailures(suite, name) {
   for (const spec of suite.specs ?? []) {
     const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected');
-    if (bad) failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}`);
+    if (!bad) continue;
+    failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}`);
+    const error = (spec.tests ?? []).flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+    if (error) failures.push(...messageLines(error.message).map((l) => `    ${l}`));
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, name);
 }
@@ -154,6 +183,10 @@ console.log('\n[test] summary');
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${skipped}${r.note ? ` — ${r.note}` : ''}`);
+}
+if (retried.length > 0) {
+  console.log('\n[test] passed only on a retry');
+  for (const r of retried) console.log(`  ${r}`);
 }
 if (failures.length > 0) {
   console.log('\n[test] failed');
