@@ -1,8 +1,8 @@
 /**
  * Values remembered key by key while the database is unchanged (lib/compiled-query.ts lookupMemo), as the users'
  * names of the lists use them: on SQLite a name is read once per change of the database, only unknown ids are read,
- * an unknown id is remembered as unknown, and any write makes every name fresh. On PostgreSQL (no change marker)
- * every call reads.
+ * an unknown id is remembered as unknown, and any write makes every name fresh. On PostgreSQL the change marker is
+ * the snapshot (db/connection.ts changeMarkerOf), and the same holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserNamesByIds } from '../src/modules/user/user.service.ts';
@@ -10,7 +10,6 @@ import { createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 const ids: Record<string, string> = {};
-const onSqlite = () => t.handle.dialect === 'sqlite';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,19 +49,19 @@ describe('names of users by id, remembered while the database is unchanged', () 
       again = await findUserNamesByIds(t.handle.db, [ids.zhangsan!, ids.admin!]);
     });
     expect(names(again)).toEqual(names(first));
-    expect(repeat).toHaveLength(onSqlite() ? 0 : 1);
+    expect(repeat).toHaveLength(0);
 
     const more = await userReads(() => findUserNamesByIds(t.handle.db, [ids.admin!, ids.lisi!]));
     expect(more).toHaveLength(1);
-    // On SQLite only the new id is asked for.
-    if (onSqlite()) expect(more[0]).toEqual([ids.lisi]);
+    // Only the new id is asked for.
+    expect(more[0]).toEqual([ids.lisi]);
   });
 
   it('remembers an unknown id as unknown, until a write', async () => {
     const ghost = 'no-such-user-id-0000000000000001';
     expect(await findUserNamesByIds(t.handle.db, [ghost])).toEqual([]);
     const repeat = await userReads(() => findUserNamesByIds(t.handle.db, [ghost]));
-    expect(repeat).toHaveLength(onSqlite() ? 0 : 1);
+    expect(repeat).toHaveLength(0);
 
     await t.handle.db
       .insertInto('sysUser')

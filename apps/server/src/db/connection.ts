@@ -38,6 +38,51 @@ export interface RawReader {
 
 const rawReaders = new WeakMap<object, RawReader>();
 
+const changeMarkers = new WeakMap<object, () => Promise<string | null>>();
+
+/**
+ * PostgreSQL's change marker (the SQLite one is RawReader.version): the snapshot the server would give a statement
+ * now (`pg_current_snapshot()`: the oldest running transaction, the next to be numbered, those in progress). Two
+ * equal snapshots mean that no transaction committed in between, on any instance, whatever wrote; a snapshot read
+ * earlier never comes back once one has. So a result read after the marker was V is exactly what the same query
+ * answers while the marker is still V. Each call answers a snapshot read that started after the call (concurrent
+ * callers share one read); it fails as a query would while the database cannot be reached (a 503, at once, not
+ * after a second wait). PostgreSQL 13 or later. Only for a database opened by openDatabase, never for a
+ * transaction object.
+ */
+export function changeMarkerOf(db: Db): (() => Promise<string | null>) | undefined {
+  return changeMarkers.get(db);
+}
+
+/**
+ * `read`, shared by concurrent callers, so that each caller gets the answer of a read that started after it called:
+ * while one runs, later callers wait for the next, which starts when it ends and serves all of them.
+ */
+export function freshShared<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const p: Promise<T> = read().finally(() => {
+      if (running === p) running = null;
+    });
+    running = p;
+    return p;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
+  };
+}
+
 /** The raw reader of a database opened by openDatabase (SQLite only; never for a transaction object). */
 export function rawReaderOf(db: Db): RawReader | undefined {
   return rawReaders.get(db);
@@ -82,6 +127,12 @@ export function openDatabase(opts: DbOptions): DbHandle {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    changeMarkers.set(
+      db,
+      freshShared(() =>
+        pool.query<{ v: string }>('select pg_current_snapshot()::text as v').then((r) => r.rows[0]?.v ?? null),
+      ),
+    );
     return {
       db,
       dialect: 'postgres',

@@ -4,7 +4,7 @@
  * arguments; each call binds its arguments where the markers stand (constants built into the query stay).
  */
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import { rawReaderOf, type Db } from '../db/connection.ts';
+import { changeMarkerOf, rawReaderOf, type Db } from '../db/connection.ts';
 
 interface Prepared<R> {
   query: CompiledQuery<R>;
@@ -55,9 +55,20 @@ const memos = new WeakMap<Db, Map<string, Memo>>();
 const MEMO_ENTRIES = 10_000;
 
 /**
- * executeCompiled, remembering results while the database is unchanged (SQLite's RawReader.version): exact,
- * not a time-based cache. Where the version is unknown (PostgreSQL, an open transaction) it just runs the query.
- * Callers must not mutate the rows they get.
+ * The database's change marker now: SQLite's (RawReader.version, at once), PostgreSQL's snapshot
+ * (connection.ts changeMarkerOf, a shared round trip that started after this call), or null where there is none (an
+ * open transaction). A value read after the marker was V is exact for as long as the marker is still V.
+ */
+function changeMarker(db: Db): string | null | Promise<string | null> {
+  const reader = rawReaderOf(db);
+  if (reader) return reader.version();
+  return changeMarkerOf(db)?.() ?? null;
+}
+
+/**
+ * executeCompiled, remembering results while the database is unchanged (its change marker): exact, not a time-based
+ * cache. Where there is no marker (an open transaction) it just runs the query. On PostgreSQL a remembered result
+ * still costs the marker's round trip, shared by concurrent requests. Callers must not mutate the rows they get.
  */
 export function executeCompiledMemo<R, A extends (string | number)[]>(
   db: Db,
@@ -65,8 +76,21 @@ export function executeCompiledMemo<R, A extends (string | number)[]>(
   build: (...markers: string[]) => { compile(): CompiledQuery<R> },
   args: A,
 ): Promise<QueryResult<R>> {
-  const version = rawReaderOf(db)?.version();
-  if (!version) return executeCompiled(db, key, build, args);
+  const marker = changeMarker(db);
+  if (marker === null) return executeCompiled(db, key, build, args);
+  if (typeof marker === 'string') return memoAt(db, marker, key, build, args);
+  return marker.then((version) =>
+    version === null ? executeCompiled(db, key, build, args) : memoAt(db, version, key, build, args),
+  );
+}
+
+function memoAt<R, A extends (string | number)[]>(
+  db: Db,
+  version: string,
+  key: string,
+  build: (...markers: string[]) => { compile(): CompiledQuery<R> },
+  args: A,
+): Promise<QueryResult<R>> {
   let byArgs = memos.get(db);
   if (!byArgs) {
     byArgs = new Map();
@@ -106,10 +130,9 @@ const keyedMemos = new WeakMap<Db, Map<string, KeyedMemo>>();
 const KEYED_ENTRIES = 20_000;
 
 /**
- * Values looked up by key (users' names by id, say) remembered key by key while the database is unchanged
- * (SQLite's RawReader.version, as executeCompiledMemo): only the keys not yet known are read, so the pages of a
- * list that name the same people read them once. Where the version is unknown (PostgreSQL, an open transaction)
- * every key is read. `read` answers the values it found; keys it leaves out are remembered as absent. Callers must
+ * Values looked up by key (users' names by id, say) remembered key by key while the database is unchanged (its
+ * change marker, as executeCompiledMemo): only the keys not yet known are read, so the pages of a list that name the
+ * same people read them once. Where there is no marker (an open transaction) every key is read. `read` answers the values it found; keys it leaves out are remembered as absent. Callers must
  * not mutate the values they get.
  */
 export async function lookupMemo<V>(
@@ -118,8 +141,8 @@ export async function lookupMemo<V>(
   keys: readonly string[],
   read: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>,
 ): Promise<Map<string, V>> {
-  const version = rawReaderOf(db)?.version();
-  if (!version) return new Map(await read(keys));
+  const version = await changeMarker(db);
+  if (version === null) return new Map(await read(keys));
   let byName = keyedMemos.get(db);
   if (!byName) {
     byName = new Map();
