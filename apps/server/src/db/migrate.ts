@@ -22,6 +22,7 @@ import * as m0022 from './migrations/0022-log-list-indexes.ts';
 import * as m0023 from './migrations/0023-bell-indexes.ts';
 import * as m0024 from './migrations/0024-inbox-change-markers.ts';
 import * as m0025 from './migrations/0025-work-order-filter-indexes.ts';
+import * as m0026 from './migrations/0026-work-order-title-statistics.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-bell-indexes': m0023,
   '0024-inbox-change-markers': m0024,
   '0025-work-order-filter-indexes': m0025,
+  '0026-work-order-title-statistics': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

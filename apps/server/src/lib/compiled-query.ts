@@ -59,7 +59,7 @@ const MEMO_ENTRIES = 10_000;
  * (connection.ts changeMarkerOf, a shared round trip that started after this call), or null where there is none (an
  * open transaction). A value read after the marker was V is exact for as long as the marker is still V.
  */
-function changeMarker(db: Db): string | null | Promise<string | null> {
+export function changeMarker(db: Db): string | null | Promise<string | null> {
   const reader = rawReaderOf(db);
   if (reader) return reader.version();
   return changeMarkerOf(db)?.() ?? null;

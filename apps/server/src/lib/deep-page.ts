@@ -5,13 +5,13 @@
  * a short OFFSET from there.
  *
  * Exact, not approximate: positions are used only while the database is known to be unchanged since they were read
- * (SQLite's change marker, RawReader.version). Without one (PostgreSQL, an open transaction) the page is read by
- * OFFSET. So is a page whose anchor row has no sort value (nulls sort by each database's own rule), and a page the
+ * (its change marker: SQLite's data version, PostgreSQL's snapshot). Without one (an open transaction) the page is
+ * read by OFFSET. So is a page whose anchor row has no sort value (nulls sort by each database's own rule), and a page the
  * keyset read leaves short (the end of the list, or rows with null sort values after it): OFFSET is the answer then.
  */
 import type { AliasedRawBuilder, Compilable, RawBuilder, SqlBool } from 'kysely';
-import { rawReaderOf, type Db } from '../db/connection.ts';
-import { readRows } from './compiled-query.ts';
+import type { Db } from '../db/connection.ts';
+import { changeMarker, readRows } from './compiled-query.ts';
 
 /** Rows between remembered positions: a deep page walks fewer than this many entries past its anchor. */
 export const ANCHOR_STEP = 1000;
@@ -59,7 +59,7 @@ export async function deepPage<R>(
   limit: number,
   source: DeepPageSource<R>,
 ): Promise<R[]> {
-  const version = offset >= ANCHOR_STEP ? (rawReaderOf(db)?.version() ?? null) : null;
+  const version = offset >= ANCHOR_STEP ? await changeMarker(db) : null;
   if (version === null) return source.at(offset, limit);
   let store = stores.get(db);
   if (!store) {

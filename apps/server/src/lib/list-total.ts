@@ -5,7 +5,7 @@
  *   exact.
  * - Beyond it, the full count is taken once per filter (concurrent requests share it) and remembered for
  *   TOTAL_FRESH_MS; requests meanwhile answer the remembered count. It is exact while the database is known not
- *   to have changed since (SQLite's change marker); otherwise the page says so with `totalExact: false`. A request
+ *   to have changed since (its change marker); otherwise the page says so with `totalExact: false`. A request
  *   after the fresh window answers the remembered count too and counts again in the background; after
  *   TOTAL_KEEP_MS unused it is forgotten and counted again in the request.
  *
@@ -14,7 +14,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { rawReaderOf, type Db } from '../db/connection.ts';
+import type { Db } from '../db/connection.ts';
+import { changeMarker } from './compiled-query.ts';
 
 /** Matching rows counted exactly on every request. */
 export const TOTAL_EXACT_LIMIT = 10_000;
@@ -34,7 +35,7 @@ export interface ListTotal {
 interface Remembered {
   total: number;
   countedAt: number;
-  /** The database's change marker when counted (SQLite), or null. */
+  /** The database's change marker when counted, or null. */
   version: string | null;
   usedAt: number;
 }
@@ -54,7 +55,7 @@ export class TotalCache {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly version: () => string | null = () => null,
+    private readonly version: () => string | null | Promise<string | null> = () => null,
   ) {}
 
   async total(key: string, counter: TotalCounter): Promise<ListTotal> {
@@ -63,14 +64,14 @@ export class TotalCache {
     if (known && at - known.usedAt <= TOTAL_KEEP_MS) {
       known.usedAt = at;
       this.remember(key, known);
-      const version = this.version();
+      const version = await this.version();
       if (version !== null && version === known.version) return { total: known.total, exact: true };
       if (known.total > TOTAL_EXACT_LIMIT) {
         if (at - known.countedAt > TOTAL_FRESH_MS) void this.countAll(key, counter).catch(() => undefined);
         return { total: known.total, exact: false };
       }
     }
-    const version = this.version();
+    const version = await this.version();
     const bounded = await counter.upTo(TOTAL_EXACT_LIMIT + 1);
     if (bounded <= TOTAL_EXACT_LIMIT) {
       this.remember(key, { total: bounded, countedAt: at, version, usedAt: at });
@@ -86,19 +87,21 @@ export class TotalCache {
   private countAll(key: string, counter: TotalCounter): Promise<number> {
     const already = this.running.get(key);
     if (already) return already;
-    const version = this.version();
     const startedAt = this.now();
-    const count = counter.all().then(
-      (total) => {
-        this.running.delete(key);
-        this.remember(key, { total, countedAt: startedAt, version, usedAt: this.now() });
-        return total;
-      },
-      (err: unknown) => {
-        this.running.delete(key);
-        throw err;
-      },
-    );
+    // The marker before the count: a change in between moves it, so the count is never taken as exact when stale.
+    const count = Promise.resolve(this.version())
+      .then(async (version) => ({ version, total: await counter.all() }))
+      .then(
+        ({ version, total }) => {
+          this.running.delete(key);
+          this.remember(key, { total, countedAt: startedAt, version, usedAt: this.now() });
+          return total;
+        },
+        (err: unknown) => {
+          this.running.delete(key);
+          throw err;
+        },
+      );
     this.running.set(key, count);
     return count;
   }
@@ -119,8 +122,7 @@ const caches = new WeakMap<object, TotalCache>();
 function cacheOf(db: Db): TotalCache {
   let cache = caches.get(db);
   if (!cache) {
-    const reader = rawReaderOf(db);
-    cache = new TotalCache(Date.now, reader ? () => reader.version() : () => null);
+    cache = new TotalCache(Date.now, () => changeMarker(db));
     caches.set(db, cache);
   }
   return cache;
