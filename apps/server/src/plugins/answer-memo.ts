@@ -2,9 +2,9 @@
  * Read-mostly GET answers remembered while the database is unchanged (issue 16: lists at scale). A route that sets
  * `config: { memo: true }` answers a repeated request — same route and query text (the cache-buster `_t` aside),
  * same caller, same client headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it
- * gave last, as long as SQLite's change marker (RawReader.version: PRAGMA data_version and total_changes()) has not
- * moved since that answer began to be read. Exact, not time-based: any commit by anyone moves the marker. Where
- * there is no marker (PostgreSQL, or an open transaction) the handler always runs. A request seen for the first
+ * gave last, as long as the database's change marker (lib/compiled-query.ts changeMarker: SQLite's data version,
+ * PostgreSQL's snapshot) has not moved since that answer began to be read. Exact, not time-based: any commit by
+ * anyone moves the marker. Where there is none (an open transaction) the handler always runs. A request seen for the first
  * time is only noted (by its key); its answer is remembered when it comes again, and used from the third time on.
  *
  * The caller's session and permission are checked on every request as before (plugins/auth.ts runs first); only
@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_HEADER } from '@houtai/shared/contract/permission';
-import { rawReaderOf } from '../db/connection.ts';
+import { changeMarker } from '../lib/compiled-query.ts';
 import { shanghaiDate } from '../lib/time.ts';
 
 /** Answers remembered per app (the oldest dropped first)… */
@@ -61,8 +61,6 @@ function header(request: FastifyRequest, name: string): string {
 }
 
 export function registerAnswerMemo(app: FastifyInstance): void {
-  const reader = rawReaderOf(app.db);
-  if (!reader) return;
   const answers = new Map<string, Remembered>();
   let totalChars = 0;
   const forget = (key: string) => {
@@ -74,10 +72,9 @@ export function registerAnswerMemo(app: FastifyInstance): void {
   const pending = new WeakMap<FastifyRequest, Pending>();
   const seen = new Set<string>();
 
-  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (request.method !== 'GET' || request.routeOptions.config.memo !== true || !request.session) return done();
-    const version = reader.version();
-    if (version === null) return done();
+  /** Answers from memory, or notes the request (and its version) for onSend; then calls `done` unless answered. */
+  const decide = (request: FastifyRequest, reply: FastifyReply, version: string | null, done: () => void) => {
+    if (version === null || !request.session) return done();
     const key = [
       request.routeOptions.url,
       memoUrl(request.url),
@@ -99,6 +96,17 @@ export function registerAnswerMemo(app: FastifyInstance): void {
     seen.delete(key);
     pending.set(request, { key, version });
     done();
+  };
+
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (request.method !== 'GET' || request.routeOptions.config.memo !== true || !request.session) return done();
+    const marker = changeMarker(app.db);
+    if (typeof marker !== 'object' || marker === null) return decide(request, reply, marker, done);
+    // PostgreSQL: a shared snapshot read. When the database cannot be reached, its error answers (a 503) at once.
+    marker.then(
+      (version) => decide(request, reply, version, done),
+      (err: unknown) => done(err as Error),
+    );
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
