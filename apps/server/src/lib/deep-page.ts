@@ -6,8 +6,9 @@
  *
  * Exact, not approximate: positions are used only while the database is known to be unchanged since they were read
  * (its change marker: SQLite's data version, PostgreSQL's snapshot). Without one (an open transaction) the page is
- * read by OFFSET. So is a page whose anchor row has no sort value (nulls sort by each database's own rule), and a page the
- * keyset read leaves short (the end of the list, or rows with null sort values after it): OFFSET is the answer then.
+ * read by OFFSET. So is a page whose anchor row has no sort value (nulls sort by each database's own rule), and a
+ * page the keyset read leaves short (the end of the list, or rows with null sort values after it): OFFSET is the
+ * answer then.
  */
 import type { AliasedRawBuilder, Compilable, RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../db/connection.ts';
