@@ -132,8 +132,8 @@ const KEYED_ENTRIES = 20_000;
 /**
  * Values looked up by key (users' names by id, say) remembered key by key while the database is unchanged (its
  * change marker, as executeCompiledMemo): only the keys not yet known are read, so the pages of a list that name the
- * same people read them once. Where there is no marker (an open transaction) every key is read. `read` answers the values it found; keys it leaves out are remembered as absent. Callers must
- * not mutate the values they get.
+ * same people read them once. Where there is no marker (an open transaction) every key is read. `read` answers the
+ * values it found; keys it leaves out are remembered as absent. Callers must not mutate the values they get.
  */
 export async function lookupMemo<V>(
   db: Db,

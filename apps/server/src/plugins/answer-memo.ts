@@ -4,8 +4,9 @@
  * same caller, same client headers, same Asia/Shanghai day (data rules may name #{sys_date}) — with the answer it
  * gave last, as long as the database's change marker (lib/compiled-query.ts changeMarker: SQLite's data version,
  * PostgreSQL's snapshot) has not moved since that answer began to be read. Exact, not time-based: any commit by
- * anyone moves the marker. Where there is none (an open transaction) the handler always runs. A request seen for the first
- * time is only noted (by its key); its answer is remembered when it comes again, and used from the third time on.
+ * anyone moves the marker. Where there is none (an open transaction) the handler always runs. A request seen for
+ * the first time is only noted (by its key); its answer is remembered when it comes again, and used from the third
+ * time on.
  *
  * The caller's session and permission are checked on every request as before (plugins/auth.ts runs first); only
  * the handler's work is saved. Only answers of routes whose result depends on nothing but the database, the caller,
@@ -101,7 +102,7 @@ export function registerAnswerMemo(app: FastifyInstance): void {
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (request.method !== 'GET' || request.routeOptions.config.memo !== true || !request.session) return done();
     const marker = changeMarker(app.db);
-    if (typeof marker !== 'object' || marker === null) return decide(request, reply, marker, done);
+    if (!(marker instanceof Promise)) return decide(request, reply, marker, done);
     // PostgreSQL: a shared snapshot read. When the database cannot be reached, its error answers (a 503) at once.
     marker.then(
       (version) => decide(request, reply, version, done),
